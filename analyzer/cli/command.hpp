@@ -1,0 +1,28 @@
+// One subcommand of the `arbiter` program: it registers its options on the CLI11 app
+// and, when chosen, runs and returns the exit status (0 ok, 1 some input was bad).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "analyzer/cli/input.hpp"
+
+namespace arbiter::cli {
+
+class Command {
+ public:
+  virtual ~Command() = default;
+  virtual int run() = 0;
+  CLI::App* app = nullptr;
+};
+
+std::unique_ptr<Command> make_status_command(CLI::App& parent);
+std::unique_ptr<Command> make_perft_command(CLI::App& parent);
+
+// A malformed or illegal input: {"input","error"} on stdout with --json, else a line on
+// stderr. The message names the input line.
+void report_input_error(const InputLine& input, const std::string& message, bool json);
+
+}  // namespace arbiter::cli

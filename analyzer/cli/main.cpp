@@ -1,0 +1,33 @@
+// The `arbiter` program: parses the command line and runs one subcommand.
+// Exit status: 0 success, 1 some input was malformed or illegal, 2 usage error.
+#include <iostream>
+#include <memory>
+#include <vector>
+
+#include "analyzer/cli/command.hpp"
+
+int main(int argc, char** argv) {
+  using namespace arbiter::cli;
+  CLI::App app{"arbiter: decides, with proof, whether a side can still checkmate in a chess position", "arbiter"};
+  app.require_subcommand(1);
+  app.footer(
+      "Positions are FEN arguments, or one FEN per line on stdin when none is given.\n"
+      "Run `arbiter <command> --help` for a command's options and an example.\n\n"
+      "Examples:\n"
+      "  arbiter status 'k7/1QK5/8/8/8/8/8/8 b - - 0 1'\n"
+      "  arbiter perft 5");
+  std::vector<std::unique_ptr<Command>> commands;
+  commands.push_back(make_status_command(app));
+  commands.push_back(make_perft_command(app));
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return 2;
+  }
+  for (auto& c : commands)
+    if (c->app->parsed()) return c->run();
+  return 2;
+}

@@ -1,0 +1,22 @@
+// The state of a position as the rules see it at once: checkmate, stalemate or
+// ongoing, check, mobility, and the simple material table for both sides.
+#pragma once
+
+#include "search/board/position.hpp"
+
+namespace arbiter::analyzer {
+
+enum class GameState { Ongoing, Checkmate, Stalemate };
+const char* to_string(GameState s);
+
+struct Status {
+  GameState state = GameState::Ongoing;
+  bool in_check = false;
+  int legal_moves = 0;
+  bool simple_white = false;  // can White mate by the simple table?
+  bool simple_black = false;
+};
+
+Status status_of(const board::Position& pos);
+
+}  // namespace arbiter::analyzer

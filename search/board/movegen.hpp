@@ -1,0 +1,17 @@
+// Legal move generation. Complete and exact: every legal move once, nothing else
+// (checked against published perft counts). Pure functions of the position.
+#pragma once
+
+#include "search/board/move.hpp"
+#include "search/board/position.hpp"
+
+namespace arbiter::board {
+
+// All legal moves of the side to move.
+void generate_legal(const Position& pos, MoveList& out);
+MoveList legal_moves(const Position& pos);
+// The number of legal moves, counted without listing them (faster).
+int count_legal(const Position& pos);
+bool has_legal_move(const Position& pos);
+
+}  // namespace arbiter::board

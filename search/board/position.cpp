@@ -1,0 +1,376 @@
+#include "search/board/position.hpp"
+
+#include "search/board/zobrist.hpp"
+
+namespace arbiter::board {
+
+std::string describe(const std::vector<SetupError>& errors) {
+  std::string out;
+  for (const auto& e : errors) {
+    if (!out.empty()) out += "; ";
+    out += e.message;
+  }
+  return out;
+}
+
+namespace {
+
+std::string side(Color c) { return std::string(color_name(c)); }
+
+int count(const Setup& s, Piece p) {
+  int n = 0;
+  for (Piece q : s.board) n += q == p;
+  return n;
+}
+
+// Men beyond what eight pawns and the original set can explain.
+std::optional<std::string> material_problem(const Setup& s, Color c) {
+  auto n = [&](PieceType t) { return count(s, make_piece(c, t)); };
+  int total = 0;
+  for (int t = 1; t <= 6; ++t) total += n(PieceType(t));
+  if (total > 16) return side(c) + " has " + std::to_string(total) + " men; at most 16 are possible";
+  if (n(PieceType::Pawn) > 8) return side(c) + " has " + std::to_string(n(PieceType::Pawn)) + " pawns; at most 8";
+  int promoted = std::max(0, n(PieceType::Queen) - 1) + std::max(0, n(PieceType::Rook) - 2) +
+                 std::max(0, n(PieceType::Bishop) - 2) + std::max(0, n(PieceType::Knight) - 2);
+  if (promoted + n(PieceType::Pawn) > 8)
+    return side(c) + " has more promoted pieces (" + std::to_string(promoted) + ") than missing pawns (" +
+           std::to_string(8 - n(PieceType::Pawn)) + ")";
+  return std::nullopt;
+}
+
+}  // namespace
+
+Square Position::castling_king_target(Color c, bool king_side) {
+  return relative_square(c, king_side ? make_square(6, 0) : make_square(2, 0));
+}
+Square Position::castling_rook_target(Color c, bool king_side) {
+  return relative_square(c, king_side ? make_square(5, 0) : make_square(3, 0));
+}
+
+void Position::put(Piece p, Square s) {
+  board_[index(s)] = p;
+  by_type_[index(type_of(p))] |= s;
+  by_color_[index(color_of(p))] |= s;
+}
+
+void Position::remove(Square s) {
+  Piece p = board_[index(s)];
+  board_[index(s)] = Piece::None;
+  by_type_[index(type_of(p))] ^= s;
+  by_color_[index(color_of(p))] ^= s;
+}
+
+Bitboard Position::attackers_to(Square s, Bitboard occ) const {
+  return (pawn_attacks(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
+         (pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
+         (knight_attacks(s) & pieces(PieceType::Knight)) |
+         (bishop_attacks(s, occ) & (pieces(PieceType::Bishop) | pieces(PieceType::Queen))) |
+         (rook_attacks(s, occ) & (pieces(PieceType::Rook) | pieces(PieceType::Queen))) |
+         (king_attacks(s) & pieces(PieceType::King));
+}
+
+bool Position::attacked_by(Color a, Square s, Bitboard occ) const {
+  return (pawn_attacks(~a, s) & pieces(a, PieceType::Pawn)) || (knight_attacks(s) & pieces(a, PieceType::Knight)) ||
+         (king_attacks(s) & pieces(a, PieceType::King)) ||
+         (bishop_attacks(s, occ) & pieces(a, PieceType::Bishop, PieceType::Queen)) ||
+         (rook_attacks(s, occ) & pieces(a, PieceType::Rook, PieceType::Queen));
+}
+
+Bitboard Position::king_blockers(Color c) const {
+  Square k = king_square(c);
+  Bitboard snipers = (rook_attacks(k, Bitboard()) & pieces(~c, PieceType::Rook, PieceType::Queen)) |
+                     (bishop_attacks(k, Bitboard()) & pieces(~c, PieceType::Bishop, PieceType::Queen));
+  Bitboard blockers, occ = occupied();
+  for (Square s : snipers) {
+    Bitboard b = between(k, s) & occ;
+    if (b && !b.more_than_one()) blockers |= b;
+  }
+  return blockers;
+}
+
+Bitboard Position::compute_checkers() const {
+  return attackers_to(king_square(side_), occupied()) & pieces(~side_);
+}
+
+// Whether the side to move can legally capture en passant on target (the square behind
+// the pawn that just made a double push).
+bool Position::en_passant_capture_legal(Square target) const {
+  Color us = side_;
+  Square victim = offset(target, -forward(us));
+  Square k = king_square(us);
+  for (Square from : pawn_attacks(~us, target) & pieces(us, PieceType::Pawn)) {
+    Bitboard occ = (occupied() ^ from ^ victim) | target;
+    Bitboard attackers = (bishop_attacks(k, occ) & pieces(~us, PieceType::Bishop, PieceType::Queen)) |
+                         (rook_attacks(k, occ) & pieces(~us, PieceType::Rook, PieceType::Queen)) |
+                         (knight_attacks(k) & pieces(~us, PieceType::Knight)) |
+                         (pawn_attacks(us, k) & (pieces(~us, PieceType::Pawn) ^ victim)) |
+                         (king_attacks(k) & pieces(~us, PieceType::King));
+    if (!attackers) return true;
+  }
+  return false;
+}
+
+uint64_t Position::compute_key() const {
+  uint64_t key = 0;
+  for (Square s : occupied()) key ^= zobrist::kKeys.piece[index(piece_on(s))][index(s)];
+  if (side_ == Color::Black) key ^= zobrist::kKeys.black_to_move;
+  key ^= zobrist::kKeys.castling[state().castling];
+  if (state().en_passant != Square::None) key ^= zobrist::kKeys.en_passant[file_of(state().en_passant)];
+  return key;
+}
+
+uint64_t recompute_key(const Position& p) { return p.compute_key(); }
+
+std::expected<Position, std::vector<SetupError>> Position::from_setup(const Setup& s) {
+  using K = SetupError::Kind;
+  std::vector<SetupError> errors;
+  for (Color c : {Color::White, Color::Black}) {
+    int kings = count(s, make_piece(c, PieceType::King));
+    if (kings == 0) errors.push_back({K::MissingKing, side(c) + " has no king"});
+    if (kings > 1) errors.push_back({K::TooManyKings, side(c) + " has " + std::to_string(kings) + " kings"});
+    if (auto m = material_problem(s, c)) errors.push_back({K::TooManyPieces, *m});
+  }
+  for (int file = 0; file < 8; ++file)
+    for (int rank : {0, 7}) {
+      Square sq = make_square(file, rank);
+      if (type_of(s.board[index(sq)]) == PieceType::Pawn)
+        errors.push_back({K::PawnOnBackRank, "a pawn stands on " + square_name(sq) + " (first or last rank)"});
+    }
+
+  Position p;
+  for (int i = 0; i < 64; ++i)
+    if (s.board[i] != Piece::None) p.put(s.board[i], Square(i));
+  p.side_ = p.start_side_ = s.side_to_move;
+  p.fullmove_base_ = s.fullmove_number;
+  p.chess960_ = s.chess960;
+  p.states_.reserve(256);
+  p.states_.emplace_back();
+  State& st = p.states_.back();
+  st.halfmove_clock = s.halfmove_clock;
+
+  // Castling: the king on its first rank, the rook beside it on the named wing.
+  for (Color c : {Color::White, Color::Black}) {
+    for (bool king_side : {true, false}) {
+      Square rook = s.castling_rooks[castling_index(c, king_side)];
+      if (rook == Square::None) continue;
+      std::string right = side(c) + (king_side ? " king-side" : " queen-side") + " castling";
+      Bitboard kings = p.pieces(c, PieceType::King);
+      if (kings.count() != 1 || relative_rank(c, kings.first()) != 0) {
+        errors.push_back({K::BadCastling, right + " needs the " + side(c) + " king on its first rank"});
+        continue;
+      }
+      Square king = kings.first();
+      if (p.piece_on(rook) != make_piece(c, PieceType::Rook) || (file_of(rook) > file_of(king)) != king_side) {
+        errors.push_back({K::BadCastling, right + " needs a " + side(c) + " rook on " + square_name(rook)});
+        continue;
+      }
+      st.castling |= castling_bit(c, king_side);
+      p.castling_rooks_[castling_index(c, king_side)] = rook;
+      p.castling_mask_[index(rook)] |= castling_bit(c, king_side);
+      p.castling_mask_[index(king)] |= castling_bit(c, king_side);
+    }
+  }
+
+  if (!errors.empty()) return std::unexpected(std::move(errors));
+
+  // En passant: the square behind a pawn of the side not to move that has just made a
+  // double push, with both squares it crossed empty.
+  if (s.en_passant != Square::None) {
+    Color us = s.side_to_move;
+    Square ep = s.en_passant;
+    bool ok = relative_rank(us, ep) == 5;
+    if (ok) {
+      Square pawn = offset(ep, -forward(us)), origin = offset(ep, forward(us));
+      ok = p.piece_on(pawn) == make_piece(~us, PieceType::Pawn) && p.piece_on(ep) == Piece::None &&
+           p.piece_on(origin) == Piece::None;
+    }
+    if (!ok) {
+      errors.push_back({K::BadEnPassant, "en-passant square " + square_name(ep) +
+                                             " does not follow a double pawn push of " + side(~us)});
+      return std::unexpected(std::move(errors));
+    }
+    if (p.en_passant_capture_legal(ep)) st.en_passant = ep;
+  }
+
+  Color them = ~p.side_;
+  if (p.attacked_by(p.side_, p.king_square(them), p.occupied()))
+    errors.push_back({K::OpponentInCheck, side(them) + " is in check but it is " + side(p.side_) + " to move"});
+  st.checkers = p.compute_checkers();
+  if (st.checkers.count() > 2)
+    errors.push_back({K::ImpossibleCheck, side(p.side_) + " is checked by " + std::to_string(st.checkers.count()) +
+                                              " pieces; no move gives more than a double check"});
+  else if (st.checkers.count() == 2) {
+    // A double check comes from a discovered check; two pawns, or two of the same
+    // kind of leaper, never check together.
+    Square a = st.checkers.first(), b = st.checkers.last();
+    PieceType ta = type_of(p.piece_on(a)), tb = type_of(p.piece_on(b));
+    if ((ta == PieceType::Pawn && tb == PieceType::Pawn) || (ta == PieceType::Knight && tb == PieceType::Knight) ||
+        (ta == PieceType::Pawn && tb == PieceType::Knight) || (ta == PieceType::Knight && tb == PieceType::Pawn))
+      errors.push_back({K::ImpossibleCheck, side(p.side_) + " is checked twice by pieces that cannot check together"});
+  }
+  if (!errors.empty()) return std::unexpected(std::move(errors));
+
+  st.key = p.compute_key();
+  return p;
+}
+
+std::expected<Position, std::string> Position::from_fen(std::string_view fen) {
+  auto setup = parse_fen(fen);
+  if (!setup) return std::unexpected(setup.error().to_string());
+  auto pos = from_setup(*setup);
+  if (!pos) return std::unexpected("illegal position: " + describe(pos.error()));
+  return std::move(*pos);
+}
+
+Position Position::startpos() { return *from_fen(kStartFen); }
+
+Setup Position::to_setup() const {
+  Setup s;
+  s.board = board_;
+  s.side_to_move = side_;
+  for (int i = 0; i < 4; ++i)
+    if (state().castling & (1 << i)) s.castling_rooks[i] = castling_rooks_[i];
+  s.en_passant = state().en_passant;
+  s.halfmove_clock = state().halfmove_clock;
+  s.fullmove_number = fullmove_number();
+  s.chess960 = chess960_;
+  return s;
+}
+
+std::string Position::fen() const {
+  std::string out;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      Piece p = piece_on(make_square(file, rank));
+      if (p == Piece::None) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += char('0' + empty);
+      empty = 0;
+      out += piece_char(p);
+    }
+    if (empty) out += char('0' + empty);
+    if (rank) out += '/';
+  }
+  out += side_ == Color::White ? " w " : " b ";
+  std::string castling;
+  for (Color c : {Color::White, Color::Black}) {
+    for (bool king_side : {true, false}) {
+      if (!can_castle(c, king_side)) continue;
+      Square rook = castling_rook(c, king_side);
+      // KQkq when the rook is the outermost one on its wing, else its file (X-FEN).
+      bool outermost = true;
+      for (int f = file_of(rook) + (king_side ? 1 : -1); f >= 0 && f < 8; f += king_side ? 1 : -1)
+        if (piece_on(make_square(f, rank_of(rook))) == make_piece(c, PieceType::Rook)) outermost = false;
+      char letter = outermost ? (king_side ? 'K' : 'Q') : char('A' + file_of(rook));
+      castling += c == Color::White ? letter : char(letter - 'A' + 'a');
+    }
+  }
+  out += castling.empty() ? "-" : castling;
+  out += ' ';
+  out += square_name(en_passant());
+  out += ' ' + std::to_string(halfmove_clock()) + ' ' + std::to_string(fullmove_number());
+  return out;
+}
+
+void Position::do_move(Move m) {
+  const auto& keys = zobrist::kKeys;
+  states_.push_back(State{});
+  State& st = states_.back();
+  const State& old = states_[states_.size() - 2];
+  Color us = side_, them = ~us;
+  Square from = m.from(), to = m.to();
+  Piece moving = piece_on(from);
+  uint64_t key = old.key ^ keys.black_to_move;
+  if (old.en_passant != Square::None) key ^= keys.en_passant[file_of(old.en_passant)];
+  st.move = m;
+  st.halfmove_clock = old.halfmove_clock + 1;
+  uint8_t castling = old.castling;
+
+  if (m.kind() == MoveKind::Castling) {
+    bool king_side = file_of(to) > file_of(from);
+    Square kto = castling_king_target(us, king_side), rto = castling_rook_target(us, king_side);
+    Piece rook = piece_on(to);
+    remove(from);
+    remove(to);
+    put(moving, kto);
+    put(rook, rto);
+    key ^= keys.piece[index(moving)][index(from)] ^ keys.piece[index(moving)][index(kto)] ^
+           keys.piece[index(rook)][index(to)] ^ keys.piece[index(rook)][index(rto)];
+  } else {
+    if (m.kind() == MoveKind::EnPassant) {
+      Square victim = offset(to, -forward(us));
+      st.captured = piece_on(victim);
+      remove(victim);
+      key ^= keys.piece[index(st.captured)][index(victim)];
+    } else if (Piece target = piece_on(to); target != Piece::None) {
+      st.captured = target;
+      remove(to);
+      key ^= keys.piece[index(target)][index(to)];
+    }
+    if (st.captured != Piece::None) st.halfmove_clock = 0;
+    remove(from);
+    Piece placed = m.kind() == MoveKind::Promotion ? make_piece(us, m.promotion()) : moving;
+    put(placed, to);
+    key ^= keys.piece[index(moving)][index(from)] ^ keys.piece[index(placed)][index(to)];
+    if (type_of(moving) == PieceType::Pawn) {
+      st.halfmove_clock = 0;
+      if ((index(to) ^ index(from)) == 16) {
+        Square ep = Square((index(from) + index(to)) / 2);
+        side_ = them;  // en passant legality is judged with the opponent to move
+        if (pawn_attacks(us, ep) & pieces(them, PieceType::Pawn) && en_passant_capture_legal(ep)) {
+          st.en_passant = ep;
+          key ^= keys.en_passant[file_of(ep)];
+        }
+        side_ = us;
+      }
+    }
+  }
+  castling &= uint8_t(~(castling_mask_[index(from)] | castling_mask_[index(to)]));
+  if (castling != old.castling) key ^= keys.castling[old.castling] ^ keys.castling[castling];
+  st.castling = castling;
+  side_ = them;
+  st.key = key;
+  st.checkers = compute_checkers();
+}
+
+void Position::undo_move(Move m) {
+  State& st = states_.back();
+  Color them = side_, us = ~them;
+  Square from = m.from(), to = m.to();
+  if (m.kind() == MoveKind::Castling) {
+    bool king_side = file_of(to) > file_of(from);
+    Square kto = castling_king_target(us, king_side), rto = castling_rook_target(us, king_side);
+    Piece king = piece_on(kto), rook = piece_on(rto);
+    remove(kto);
+    remove(rto);
+    put(king, from);
+    put(rook, to);
+  } else {
+    Piece placed = piece_on(to);
+    remove(to);
+    put(m.kind() == MoveKind::Promotion ? make_piece(us, PieceType::Pawn) : placed, from);
+    if (st.captured != Piece::None)
+      put(st.captured, m.kind() == MoveKind::EnPassant ? offset(to, -forward(us)) : to);
+  }
+  side_ = us;
+  states_.pop_back();
+}
+
+int Position::repetitions() const {
+  int n = 0;
+  int limit = std::min<int>(state().halfmove_clock, ply());
+  for (int back = 2; back <= limit; back += 2)
+    if (states_[states_.size() - 1 - back].key == state().key) ++n;
+  return n;
+}
+
+bool Position::same_position(const Position& o) const {
+  return board_ == o.board_ && side_ == o.side_ && castling_rights() == o.castling_rights() &&
+         en_passant() == o.en_passant() &&
+         (castling_rights() == 0 || castling_rooks_ == o.castling_rooks_);
+}
+
+}  // namespace arbiter::board
