@@ -139,10 +139,8 @@ std::expected<Setup, FenError> parse_fen(std::string_view text) {
     if (i > start) fields.push_back({text.substr(start, i - start), start});
   }
   if (fields.empty()) return fail(1, 0, "the FEN is empty");
-  if (fields.size() < 4)
-    return fail(int(fields.size()) + 1, text.size(),
-                "missing: a FEN needs at least 4 fields (placement, side, castling, en passant), found " +
-                    std::to_string(fields.size()));
+  if (fields.size() < 2)
+    return fail(2, text.size(), "missing: a FEN needs at least the piece placement and the side to move");
   if (fields.size() > 6) return fail(6, fields[6].offset, "unexpected text after the sixth field");
 
   Setup setup;
@@ -152,9 +150,10 @@ std::expected<Setup, FenError> parse_fen(std::string_view text) {
   else if (fields[1].text == "b") setup.side_to_move = Color::Black;
   else return fail(2, fields[1].offset, "'" + std::string(fields[1].text) + "' is not 'w' or 'b'");
 
-  if (auto r = read_castling(fields[2], setup); !r) return std::unexpected(r.error());
+  if (fields.size() >= 3)
+    if (auto r = read_castling(fields[2], setup); !r) return std::unexpected(r.error());
 
-  if (fields[3].text != "-") {
+  if (fields.size() >= 4 && fields[3].text != "-") {
     auto sq = parse_square(fields[3].text);
     if (!sq) return fail(4, fields[3].offset, "'" + std::string(fields[3].text) + "' is not a square or '-'");
     setup.en_passant = *sq;

@@ -1,5 +1,6 @@
 #include "search/board/position.hpp"
 
+#include "search/board/packed.hpp"
 #include "search/board/zobrist.hpp"
 
 namespace arbiter::board {
@@ -23,18 +24,14 @@ int count(const Setup& s, Piece p) {
   return n;
 }
 
-// Men beyond what eight pawns and the original set can explain.
+// More men than a side can have. (A count of promoted pieces beyond the missing pawns
+// is not checked: such composed positions are still well-defined for every question.)
 std::optional<std::string> material_problem(const Setup& s, Color c) {
-  auto n = [&](PieceType t) { return count(s, make_piece(c, t)); };
   int total = 0;
-  for (int t = 1; t <= 6; ++t) total += n(PieceType(t));
+  for (int t = 1; t <= 6; ++t) total += count(s, make_piece(c, PieceType(t)));
   if (total > 16) return side(c) + " has " + std::to_string(total) + " men; at most 16 are possible";
-  if (n(PieceType::Pawn) > 8) return side(c) + " has " + std::to_string(n(PieceType::Pawn)) + " pawns; at most 8";
-  int promoted = std::max(0, n(PieceType::Queen) - 1) + std::max(0, n(PieceType::Rook) - 2) +
-                 std::max(0, n(PieceType::Bishop) - 2) + std::max(0, n(PieceType::Knight) - 2);
-  if (promoted + n(PieceType::Pawn) > 8)
-    return side(c) + " has more promoted pieces (" + std::to_string(promoted) + ") than missing pawns (" +
-           std::to_string(8 - n(PieceType::Pawn)) + ")";
+  int pawns = count(s, make_piece(c, PieceType::Pawn));
+  if (pawns > 8) return side(c) + " has " + std::to_string(pawns) + " pawns; at most 8";
   return std::nullopt;
 }
 
@@ -171,7 +168,9 @@ std::expected<Position, std::vector<SetupError>> Position::from_setup(const Setu
     }
   }
 
-  if (!errors.empty()) return std::unexpected(std::move(errors));
+  // The checks below need exactly one king per side; the other rules are listed so far.
+  for (Color c : {Color::White, Color::Black})
+    if (p.pieces(c, PieceType::King).count() != 1) return std::unexpected(std::move(errors));
 
   // En passant: the square behind a pawn of the side not to move that has just made a
   // double push, with both squares it crossed empty.
@@ -184,12 +183,11 @@ std::expected<Position, std::vector<SetupError>> Position::from_setup(const Setu
       ok = p.piece_on(pawn) == make_piece(~us, PieceType::Pawn) && p.piece_on(ep) == Piece::None &&
            p.piece_on(origin) == Piece::None;
     }
-    if (!ok) {
+    if (!ok)
       errors.push_back({K::BadEnPassant, "en-passant square " + square_name(ep) +
                                              " does not follow a double pawn push of " + side(~us)});
-      return std::unexpected(std::move(errors));
-    }
-    if (p.en_passant_capture_legal(ep)) st.en_passant = ep;
+    else if (p.en_passant_capture_legal(ep))
+      st.en_passant = ep;
   }
 
   Color them = ~p.side_;
@@ -220,6 +218,27 @@ std::expected<Position, std::string> Position::from_fen(std::string_view fen) {
   auto pos = from_setup(*setup);
   if (!pos) return std::unexpected("illegal position: " + describe(pos.error()));
   return std::move(*pos);
+}
+
+Position Position::restore(const PackedPosition& packed, const Position& like) {
+  Position p;
+  p.castling_rooks_ = like.castling_rooks_;
+  p.castling_mask_ = like.castling_mask_;
+  p.chess960_ = like.chess960_;
+  int i = 0;
+  for (Square s : Bitboard(packed.occupied)) {
+    p.put(Piece((packed.men[i / 2] >> ((i & 1) * 4)) & 15), s);
+    ++i;
+  }
+  p.side_ = p.start_side_ = Color(packed.side_to_move);
+  p.states_.reserve(64);
+  p.states_.emplace_back();
+  State& st = p.states_.back();
+  st.castling = packed.castling;
+  st.en_passant = Square(packed.en_passant);
+  st.checkers = p.compute_checkers();
+  st.key = p.compute_key();
+  return p;
 }
 
 Position Position::startpos() { return *from_fen(kStartFen); }
@@ -359,6 +378,22 @@ void Position::undo_move(Move m) {
   states_.pop_back();
 }
 
+bool Position::gives_check(Move m) const {
+  if (m.kind() == MoveKind::Castling || m.kind() == MoveKind::EnPassant) {
+    Position after = *this;
+    after.do_move(m);
+    return after.in_check();
+  }
+  const Color us = side_;
+  const Square k = king_square(~us), from = m.from(), to = m.to();
+  const PieceType type = m.kind() == MoveKind::Promotion ? m.promotion() : type_of(piece_on(from));
+  const Bitboard occ = (occupied() ^ from) | to;
+  if (type == PieceType::Pawn ? pawn_attacks(us, to).has(k) : piece_attacks(type, to, occ).has(k)) return true;
+  Bitboard sliders = ((bishop_attacks(k, occ) & pieces(us, PieceType::Bishop, PieceType::Queen)) |
+                      (rook_attacks(k, occ) & pieces(us, PieceType::Rook, PieceType::Queen)));
+  return !(sliders & ~Bitboard::of(from)).empty();
+}
+
 int Position::repetitions() const {
   int n = 0;
   int limit = std::min<int>(state().halfmove_clock, ply());
@@ -368,9 +403,13 @@ int Position::repetitions() const {
 }
 
 bool Position::same_position(const Position& o) const {
-  return board_ == o.board_ && side_ == o.side_ && castling_rights() == o.castling_rights() &&
-         en_passant() == o.en_passant() &&
-         (castling_rights() == 0 || castling_rooks_ == o.castling_rooks_);
+  if (board_ != o.board_ || side_ != o.side_ || castling_rights() != o.castling_rights() ||
+      en_passant() != o.en_passant())
+    return false;
+  // Only the rooks of rights still held count: castling_rooks_ keeps lost rights' rooks.
+  for (int i = 0; i < 4; ++i)
+    if ((castling_rights() & (1 << i)) && castling_rooks_[i] != o.castling_rooks_[i]) return false;
+  return true;
 }
 
 }  // namespace arbiter::board

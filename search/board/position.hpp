@@ -16,6 +16,8 @@
 
 namespace arbiter::board {
 
+struct PackedPosition;
+
 // One broken rule found when validating a Setup.
 struct SetupError {
   enum class Kind : uint8_t {
@@ -26,7 +28,7 @@ struct SetupError {
     ImpossibleCheck,   // the side to move is checked in a way no move can cause
     BadCastling,       // a castling right without its king or rook in place
     BadEnPassant,      // an en-passant square that no double push can explain
-    TooManyPieces,     // more men than a side can have, promotions included
+    TooManyPieces,     // more than 16 men or more than 8 pawns of one side
   };
   Kind kind;
   std::string message;
@@ -96,6 +98,8 @@ class Position {
     return m.kind() == MoveKind::EnPassant ||
            (m.kind() != MoveKind::Castling && piece_on(m.to()) != Piece::None);
   }
+  // Whether the legal move m checks the opponent's king (directly or by discovery).
+  bool gives_check(Move m) const;
   // Number of times the current position (same key) stood before, back to the last
   // irreversible move: a repetition count for the FIDE rules.
   int repetitions() const;
@@ -132,7 +136,11 @@ class Position {
   bool chess960_ = false;
   std::vector<State> states_;
 
+  // Rebuilds a packed position (packed from `like` or its successors); see packed.hpp.
+  static Position restore(const PackedPosition& packed, const Position& like);
+
   friend uint64_t recompute_key(const Position&);
+  friend Position unpack(const PackedPosition&, const Position&);
 };
 
 // The key computed from scratch (for tests: equals key() at all times).
