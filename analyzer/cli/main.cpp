@@ -14,9 +14,11 @@ int main(int argc, char** argv) {
       "Positions are FEN arguments, or one FEN per line on stdin when none is given.\n"
       "Run `arbiter <command> --help` for a command's options and an example.\n\n"
       "Examples:\n"
+      "  arbiter analyze '8/8/8/4k3/4p3/8/8/KN6 w - - 0 1'\n"
       "  arbiter status 'k7/1QK5/8/8/8/8/8/8 b - - 0 1'\n"
       "  arbiter perft 5");
   std::vector<std::unique_ptr<Command>> commands;
+  commands.push_back(make_analyze_command(app));
   commands.push_back(make_status_command(app));
   commands.push_back(make_perft_command(app));
   try {

@@ -1,0 +1,174 @@
+// `arbiter analyze`: can each side still mate? A verdict with proof for each side asked.
+#include <unistd.h>
+
+#include <chrono>
+#include <iostream>
+#include <optional>
+
+#include <tbb/global_control.h>
+#include <tbb/parallel_pipeline.h>
+
+#include "analyzer/cli/command.hpp"
+#include "analyzer/cli/progress.hpp"
+#include "analyzer/cli/verdict_output.hpp"
+#include "analyzer/winnability.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+enum class Sides { White, Black, Both };
+
+std::optional<Sides> parse_sides(const std::string& word) {
+  if (word == "white") return Sides::White;
+  if (word == "black") return Sides::Black;
+  if (word == "both") return Sides::Both;
+  return std::nullopt;
+}
+
+struct Job {
+  InputLine input;
+  std::optional<board::Position> pos;
+  std::string error;
+  Sides sides = Sides::Both;
+  std::optional<TimedVerdict> white, black;
+};
+
+class AnalyzeCommand : public Command {
+ public:
+  explicit AnalyzeCommand(CLI::App& parent) {
+    app = parent.add_subcommand("analyze", "Can each side still checkmate by some sequence of legal moves? "
+                                           "A verdict with proof for each side, and whether the position is dead");
+    app->add_option("fen", fens_, "FEN positions; none or '-' reads lines 'FEN [white|black|both]' from stdin");
+    app->add_option("--winner", winner_, "the side(s) whose mating chances are asked")
+        ->check(CLI::IsMember({"white", "black", "both"}))
+        ->default_str("both");
+    app->add_option("--max-nodes", options_.max_nodes, "node budget per side and position; past it: undetermined")
+        ->default_val(options_.max_nodes);
+    app->add_option("--max-seconds", options_.max_seconds, "time budget per side and position (0 = none)");
+    app->add_option("--threads", threads_, "worker threads (default: all cores); a batch analyses positions in "
+                                           "parallel, a single position races searchers");
+    app->add_flag("--json", json_, "JSON Lines, one object per position (fields in DESIGN.md)");
+    app->footer(
+        "Verdicts: winnable (with a witness line that replays to mate), unwinnable (with the argument\n"
+        "that proves it: insufficient-material, exhaustive, game-over, ...), or undetermined (a limit\n"
+        "was hit; never a guess). A position is dead when neither side can mate.\n\n"
+        "Example:\n"
+        "  arbiter analyze '8/8/8/4k3/4p3/8/8/KN6 w - - 0 1'\n"
+        "  -> White: winnable (the black pawn blocks its own king); Black: winnable\n"
+        "  echo '8/8/8/4k3/8/8/8/KB3b2 w - - 0 1 white' | arbiter analyze --json");
+  }
+
+  int run() override {
+    unsigned threads = threads_ > 0 ? unsigned(threads_) : std::max(1u, std::thread::hardware_concurrency());
+    tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
+    InputSource source(fens_, std::cin);
+    Sides default_sides = *parse_sides(winner_);
+    // One position: race searchers on it. A batch: one searcher per position.
+    options_.threads = source.from_stdin() ? 1 : int(threads);
+    analyzer::WinnabilityAnalyzer analyzer(options_);
+    Progress progress(source.from_stdin() && isatty(STDERR_FILENO), "positions");
+    int exit_code = 0;
+
+    tbb::parallel_pipeline(
+        threads * 4,
+        tbb::make_filter<void, std::shared_ptr<Job>>(
+            tbb::filter_mode::serial_in_order,
+            [&](tbb::flow_control& fc) -> std::shared_ptr<Job> {
+              auto input = source.next();
+              if (!input) {
+                fc.stop();
+                return nullptr;
+              }
+              auto job = std::make_shared<Job>();
+              job->input = *input;
+              job->sides = default_sides;
+              progress.add_total(1);
+              return job;
+            }) &
+            tbb::make_filter<std::shared_ptr<Job>, std::shared_ptr<Job>>(
+                tbb::filter_mode::parallel,
+                [&](std::shared_ptr<Job> job) {
+                  analyze_job(*job, analyzer);
+                  return job;
+                }) &
+            tbb::make_filter<std::shared_ptr<Job>, void>(tbb::filter_mode::serial_in_order,
+                                                         [&](std::shared_ptr<Job> job) {
+                                                           if (!print(*job)) exit_code = 1;
+                                                           progress.done(1);
+                                                         }));
+    progress.finish();
+    return exit_code;
+  }
+
+ private:
+  static void analyze_job(Job& job, analyzer::WinnabilityAnalyzer& analyzer) {
+    for (const auto& word : job.input.extra) {
+      auto s = parse_sides(word);
+      if (!s) {
+        job.error = "'" + word + "' is not white, black or both";
+        return;
+      }
+      job.sides = *s;
+    }
+    auto pos = board::Position::from_fen(job.input.fen);
+    if (!pos) {
+      job.error = pos.error();
+      return;
+    }
+    job.pos = std::move(*pos);
+    auto timed = [&](board::Color c) {
+      auto start = std::chrono::steady_clock::now();
+      TimedVerdict tv{analyzer.analyze(*job.pos, c)};
+      tv.micros = uint64_t(
+          std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count());
+      return tv;
+    };
+    if (job.sides != Sides::Black) job.white = timed(board::Color::White);
+    if (job.sides != Sides::White) job.black = timed(board::Color::Black);
+  }
+
+  // Prints one result; false when the input was bad.
+  bool print(const Job& job) const {
+    if (!job.pos) {
+      report_input_error(job.input, job.error, json_);
+      return false;
+    }
+    const auto& pos = *job.pos;
+    bool both = job.white && job.black;
+    bool dead = both && job.white->verdict.outcome == search::Outcome::Unwinnable &&
+                job.black->verdict.outcome == search::Outcome::Unwinnable;
+    bool live = (job.white && job.white->verdict.outcome == search::Outcome::Winnable) ||
+                (job.black && job.black->verdict.outcome == search::Outcome::Winnable);
+    if (json_) {
+      nlohmann::ordered_json j;
+      j["fen"] = pos.fen();
+      if (job.white) j["white"] = verdict_json(pos, *job.white);
+      if (job.black) j["black"] = verdict_json(pos, *job.black);
+      if (both) {
+        if (dead || live) j["dead"] = dead;
+        else j["dead"] = nullptr;  // undetermined: neither proven
+      }
+      std::cout << j.dump() << '\n';
+    } else {
+      std::cout << pos.fen() << '\n';
+      if (job.white) std::cout << "  White: " << verdict_text(pos, *job.white) << '\n';
+      if (job.black) std::cout << "  Black: " << verdict_text(pos, *job.black) << '\n';
+      if (both)
+        std::cout << "  dead: " << (dead ? "yes, neither side can mate" : live ? "no" : "undetermined") << '\n';
+    }
+    std::cout.flush();
+    return true;
+  }
+
+  std::vector<std::string> fens_;
+  std::string winner_ = "both";
+  int threads_ = 0;
+  bool json_ = false;
+  analyzer::AnalysisOptions options_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_analyze_command(CLI::App& parent) { return std::make_unique<AnalyzeCommand>(parent); }
+
+}  // namespace arbiter::cli

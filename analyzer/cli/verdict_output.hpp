@@ -1,0 +1,25 @@
+// How a verdict is shown: the JSON object of the contract (DESIGN.md) and a text line.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "search/board/position.hpp"
+#include "search/verdict.hpp"
+
+namespace arbiter::cli {
+
+struct TimedVerdict {
+  search::Verdict verdict;
+  uint64_t micros = 0;
+  std::string source = "search";
+};
+
+// {"verdict", "line", "san", "plies", "reason", "detail", "nodes", "micros", "source"};
+// line/san/plies only for winnable.
+nlohmann::ordered_json verdict_json(const board::Position& pos, const TimedVerdict& v);
+
+// "winnable: 1. Nc3 Kd4 ... (helpmate, 9 plies)" or "unwinnable: <detail> (reason)".
+std::string verdict_text(const board::Position& pos, const TimedVerdict& v);
+
+}  // namespace arbiter::cli

@@ -1,0 +1,18 @@
+#include "analyzer/witness.hpp"
+
+#include "search/board/movegen.hpp"
+
+namespace arbiter::analyzer {
+
+using namespace board;
+
+bool replays_to_mate(const Position& root, std::span<const Move> line, Color winner) {
+  Position pos = root;
+  for (Move m : line) {
+    if (!legal_moves(pos).contains(m)) return false;
+    pos.do_move(m);
+  }
+  return pos.side_to_move() == ~winner && pos.in_check() && legal_moves(pos).empty();
+}
+
+}  // namespace arbiter::analyzer

@@ -1,0 +1,116 @@
+// Benchmark of the winnability analysis over a file of positions, checking answers.
+// Input lines: "XY FEN" (the test-vector format: X = 'W' or '-', Y = 'B' or '-') or a
+// plain FEN (no expected answer). Prints decided / undetermined / wrong counts, rates and
+// per-query times, with the given number of threads. Exit status 1 on any wrong verdict.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include "analyzer/winnability.hpp"
+#include "search/board/notation.hpp"
+
+using namespace arbiter;
+
+struct Query {
+  std::string fen;
+  int line;
+  board::Color winner;
+  int expected;  // 1 winnable, 0 unwinnable, -1 unknown
+};
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << "usage: bench_analyze FILE [--threads N] [--max-nodes N] [--list-undetermined]\n";
+    return 2;
+  }
+  std::string file = argv[1];
+  int threads = 1;
+  uint64_t max_nodes = 10'000'000;
+  bool list = false;
+  for (int i = 2; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--threads" && i + 1 < argc) threads = std::stoi(argv[++i]);
+    else if (a == "--max-nodes" && i + 1 < argc) max_nodes = std::stoull(argv[++i]);
+    else if (a == "--list-undetermined") list = true;
+  }
+  std::ifstream in(file);
+  if (!in) {
+    std::cerr << "bench_analyze: cannot read " << file << '\n';
+    return 2;
+  }
+  std::vector<Query> queries;
+  std::string text;
+  int n = 0;
+  while (std::getline(in, text)) {
+    ++n;
+    if (text.empty() || text[0] == '#') continue;
+    if (text.size() > 3 && (text[0] == 'W' || text[0] == '-') && (text[1] == 'B' || text[1] == '-') && text[2] == ' ') {
+      std::string fen = text.substr(3);
+      queries.push_back({fen, n, board::Color::White, text[0] == 'W' ? 1 : 0});
+      queries.push_back({fen, n, board::Color::Black, text[1] == 'B' ? 1 : 0});
+    } else {
+      queries.push_back({text, n, board::Color::White, -1});
+      queries.push_back({text, n, board::Color::Black, -1});
+    }
+  }
+  tbb::global_control control(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+  analyzer::AnalysisOptions options;
+  options.max_nodes = max_nodes;
+  analyzer::WinnabilityAnalyzer analyzer(options);
+  std::atomic<uint64_t> decided{0}, undetermined{0}, wrong{0}, bad{0}, nodes{0}, cpu_micros{0}, max_micros{0};
+  std::mutex mutex;
+  std::vector<std::string> undetermined_list, wrong_list;
+  auto start = std::chrono::steady_clock::now();
+  tbb::parallel_for(std::size_t(0), queries.size(), [&](std::size_t i) {
+    const Query& q = queries[i];
+    auto pos = board::Position::from_fen(q.fen);
+    if (!pos) {
+      ++bad;
+      return;
+    }
+    auto t0 = std::chrono::steady_clock::now();
+    auto v = analyzer.analyze(*pos, q.winner);
+    uint64_t us = uint64_t(std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count());
+    cpu_micros += us;
+    uint64_t prev = max_micros.load();
+    while (us > prev && !max_micros.compare_exchange_weak(prev, us)) {}
+    nodes += v.nodes;
+    std::string tag = "line " + std::to_string(q.line) + " " + (q.winner == board::Color::White ? "white" : "black") + ": " + q.fen;
+    if (!v.decided()) {
+      ++undetermined;
+      std::lock_guard lock(mutex);
+      undetermined_list.push_back(tag + " (expected " + (q.expected == 1 ? "winnable" : q.expected == 0 ? "unwinnable" : "?") + ")");
+      return;
+    }
+    ++decided;
+    int got = v.outcome == search::Outcome::Winnable ? 1 : 0;
+    if (q.expected >= 0 && got != q.expected) {
+      ++wrong;
+      std::lock_guard lock(mutex);
+      wrong_list.push_back(tag + " got " + search::to_string(v.outcome) + " (" + search::to_string(v.reason) + ")");
+    }
+  });
+  double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::sort(undetermined_list.begin(), undetermined_list.end());
+  std::printf("file %s, %zu queries, %d thread(s), max %llu nodes per query\n", file.c_str(), queries.size(), threads,
+              (unsigned long long)max_nodes);
+  std::printf("decided %llu  undetermined %llu  wrong %llu  bad input %llu\n", (unsigned long long)decided.load(),
+              (unsigned long long)undetermined.load(), (unsigned long long)wrong.load(), (unsigned long long)bad.load());
+  std::printf("wall %.2f s  query time sum %.2f s  %.0f queries/s  %.0f nodes/s (per thread)\n", wall,
+              double(cpu_micros) / 1e6, double(queries.size()) / wall, double(nodes) / (double(cpu_micros) / 1e6));
+  std::printf("mean %.1f us/query  max %.1f ms/query\n", double(cpu_micros) / double(queries.size()),
+              double(max_micros) / 1e3);
+  for (auto& w : wrong_list) std::printf("WRONG %s\n", w.c_str());
+  if (list)
+    for (auto& u : undetermined_list) std::printf("undetermined %s\n", u.c_str());
+  return wrong ? 1 : 0;
+}

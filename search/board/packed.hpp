@@ -1,0 +1,34 @@
+// A position in 32 bytes, exact and canonical: equal positions (pieces, side to move,
+// castling rights, legal en-passant square) give equal bytes. Used as the key of exact
+// sets and tables: a hash (the Zobrist key) may pick the bucket, these bytes decide equality.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+
+#include "search/board/position.hpp"
+
+namespace arbiter::board {
+
+struct PackedPosition {
+  uint64_t occupied = 0;
+  // One nibble per occupied square in square order (Piece values 1..14).
+  std::array<uint8_t, 16> men{};
+  uint8_t side_to_move = 0;
+  uint8_t castling = 0;
+  uint8_t en_passant = 64;  // 64 = none
+  std::array<uint8_t, 5> padding{};
+
+  bool operator==(const PackedPosition& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
+};
+static_assert(sizeof(PackedPosition) == 32);
+
+PackedPosition pack(const Position& pos);
+
+// Rebuilds a position packed from `like` or from a position reached from it by moves
+// (castling rooks and the Chess960 flag are taken from `like`). The history is empty.
+Position unpack(const PackedPosition& packed, const Position& like);
+
+}  // namespace arbiter::board

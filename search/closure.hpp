@@ -1,0 +1,31 @@
+// Exhaustive closure: visits every position reachable from the root by legal moves
+// (each exactly once, compared exactly, never by hash alone), breadth first. If none is
+// a mate by `winner`, then `winner` cannot mate: a proof. If one is, the path to it is
+// the shortest witness. Positions where material already forbids a mate by `winner`
+// are counted but not expanded (sound: nothing below them can be a mate).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "search/board/position.hpp"
+#include "search/limits.hpp"
+
+namespace arbiter::search {
+
+struct ClosureResult {
+  enum class Kind { MateFound, Exhausted, LimitHit } kind = Kind::LimitHit;
+  std::vector<board::Move> line;  // MateFound: from the root to the mate
+  uint64_t positions = 0;         // distinct positions visited
+};
+
+// Extra sound pruning supplied by a higher layer: true when `winner` provably cannot
+// mate from this position (e.g. a locked structure). Such positions are not expanded.
+using DeadEnd = std::function<bool(const board::Position&, board::Color winner)>;
+
+// `max_positions` bounds the memory (about 48 bytes a position).
+ClosureResult explore_all(const board::Position& root, board::Color winner, Limits& limits,
+                          uint64_t max_positions, const DeadEnd& dead_end = {});
+
+}  // namespace arbiter::search

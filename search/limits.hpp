@@ -1,0 +1,51 @@
+// Resource limits shared by the searches of one question: a node budget, a deadline
+// and a cancellation flag (set by whoever found the answer first). Thread-safe.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <limits>
+
+#include "search/verdict.hpp"
+
+namespace arbiter::search {
+
+class Limits {
+ public:
+  using Clock = std::chrono::steady_clock;
+  explicit Limits(uint64_t max_nodes = std::numeric_limits<uint64_t>::max(),
+                  Clock::time_point deadline = Clock::time_point::max())
+      : max_nodes_(max_nodes), deadline_(deadline) {}
+
+  // Counts `n` more nodes; false once a limit is hit (and from then on).
+  bool spend(uint64_t n) {
+    uint64_t total = nodes_.fetch_add(n, std::memory_order_relaxed) + n;
+    if (stopped()) return false;
+    if (total > max_nodes_) return hit(Reason::NodeLimit);
+    if ((total & ~uint64_t(0xFFF)) != ((total - n) & ~uint64_t(0xFFF)) && deadline_ != Clock::time_point::max() &&
+        Clock::now() > deadline_)
+      return hit(Reason::TimeLimit);
+    return true;
+  }
+  void cancel() { hit(Reason::Cancelled); }
+  bool stopped() const { return stop_.load(std::memory_order_relaxed); }
+  Reason limit_hit() const { return Reason(reason_.load()); }
+  uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  uint64_t max_nodes() const { return max_nodes_; }
+  uint64_t remaining() const { uint64_t n = nodes(); return n >= max_nodes_ ? 0 : max_nodes_ - n; }
+
+ private:
+  bool hit(Reason r) {
+    bool expected = false;
+    if (stop_.compare_exchange_strong(expected, true)) reason_.store(uint8_t(r));
+    return false;
+  }
+  uint64_t max_nodes_;
+  Clock::time_point deadline_;
+  std::atomic<uint64_t> nodes_{0};
+  std::atomic<bool> stop_{false};
+  std::atomic<uint8_t> reason_{uint8_t(Reason::NodeLimit)};
+};
+
+}  // namespace arbiter::search

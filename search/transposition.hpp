@@ -1,0 +1,38 @@
+// A lossy, lock-free table of facts "no helpmate for `winner` within d plies from this
+// position". Shared by all threads and all questions; each entry is one atomic word
+// (key bits and depth together), so a torn read cannot happen. A hit may only prune a
+// search (lose time or a witness), never produce a verdict.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+#include "search/board/types.hpp"
+
+namespace arbiter::search {
+
+class TranspositionTable {
+ public:
+  explicit TranspositionTable(unsigned log2_entries = 22);
+  // The depth d such that no mate within d plies is known, or 0.
+  int probe(uint64_t key, board::Color winner) const {
+    uint64_t k = tag(key, winner);
+    uint64_t e = slots_[k & mask_].load(std::memory_order_relaxed);
+    return (e >> 8) == (k >> 8) ? int(e & 0xFF) : 0;
+  }
+  void store(uint64_t key, board::Color winner, int depth) {
+    uint64_t k = tag(key, winner);
+    slots_[k & mask_].store((k & ~uint64_t(0xFF)) | uint64_t(depth > 255 ? 255 : depth), std::memory_order_relaxed);
+  }
+  std::size_t size_bytes() const { return (mask_ + 1) * sizeof(uint64_t); }
+
+ private:
+  static uint64_t tag(uint64_t key, board::Color winner) {
+    return winner == board::Color::White ? key : key ^ 0x6A09E667F3BCC909ULL;
+  }
+  std::unique_ptr<std::atomic<uint64_t>[]> slots_;
+  uint64_t mask_;
+};
+
+}  // namespace arbiter::search

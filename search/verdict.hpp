@@ -1,0 +1,57 @@
+// The answer to "can `winner` checkmate?", as a type: winnable with the witness line,
+// unwinnable with the argument that proved it, or undetermined with the limit that
+// was hit. A limit never turns into "unwinnable".
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "search/board/move.hpp"
+
+namespace arbiter::search {
+
+enum class Outcome : uint8_t { Winnable, Unwinnable, Undetermined };
+
+enum class Reason : uint8_t {
+  // winnable
+  Helpmate,              // a cooperative line ending in mate (the witness)
+  // unwinnable
+  GameOver,              // the position is already checkmate or stalemate
+  InsufficientMaterial,  // a sound material fact (e.g. a lone king never mates)
+  Blocked,               // static analysis of a locked pawn structure
+  Exhaustive,            // every reachable position was visited; none is a mate
+  // either, from stored tables
+  Tablebase,
+  Cache,
+  // undetermined: the limit that was hit
+  NodeLimit,
+  TimeLimit,
+  Cancelled,
+};
+
+const char* to_string(Outcome o);
+// The contract's names: "helpmate", "insufficient-material", "blocked", "exhaustive",
+// "game-over", "tablebase", "cache", "node-limit", "time-limit", "cancelled".
+const char* to_string(Reason r);
+
+struct Verdict {
+  Outcome outcome = Outcome::Undetermined;
+  Reason reason = Reason::NodeLimit;
+  std::vector<board::Move> line;  // winnable: from the given position to the mate
+  std::string detail;             // one human line saying why
+  uint64_t nodes = 0;             // positions visited to reach the verdict
+
+  static Verdict winnable(std::vector<board::Move> line, Reason reason, std::string detail, uint64_t nodes) {
+    return {Outcome::Winnable, reason, std::move(line), std::move(detail), nodes};
+  }
+  static Verdict unwinnable(Reason reason, std::string detail, uint64_t nodes = 0) {
+    return {Outcome::Unwinnable, reason, {}, std::move(detail), nodes};
+  }
+  static Verdict undetermined(Reason limit, std::string detail, uint64_t nodes) {
+    return {Outcome::Undetermined, limit, {}, std::move(detail), nodes};
+  }
+  bool decided() const { return outcome != Outcome::Undetermined; }
+};
+
+}  // namespace arbiter::search
