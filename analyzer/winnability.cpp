@@ -1,6 +1,7 @@
 #include "analyzer/winnability.hpp"
 
 #include <atomic>
+#include <functional>
 #include <mutex>
 
 #include <tbb/task_group.h>
@@ -10,6 +11,7 @@
 #include "search/closure.hpp"
 #include "search/helpmate.hpp"
 #include "search/material.hpp"
+#include "search/shortcut.hpp"
 
 namespace arbiter::analyzer {
 
@@ -22,29 +24,13 @@ namespace {
 
 std::string name(Color c) { return c == Color::White ? "White" : "Black"; }
 
-// Races `threads` differently ordered helpmate searchers on a shared table; the first
-// witness cancels the others. Returns the witness, if any.
-std::optional<std::vector<Move>> race_helpmate(const Position& pos, Color winner, Limits& limits,
-                                               search::TranspositionTable& table, int threads) {
-  if (threads <= 1) return search::find_helpmate(pos, winner, limits, table).line;
-  std::mutex mutex;
-  std::optional<std::vector<Move>> found;
-  tbb::task_group group;
-  for (int v = 0; v < threads; ++v) {
-    group.run([&, v] {
-      search::HelpmateConfig config;
-      config.variant = v;
-      auto r = search::find_helpmate(pos, winner, limits, table, config);
-      if (r.line) {
-        std::lock_guard lock(mutex);
-        if (!found) found = std::move(r.line);
-        limits.cancel();
-      }
-    });
-  }
-  group.wait();
-  return found;
-}
+// What one searcher of the race found.
+struct Finding {
+  enum class Kind { Nothing, Witness, Exhausted } kind = Kind::Nothing;
+  std::vector<Move> line;
+  uint64_t positions = 0;
+  const char* how = "";
+};
 
 }  // namespace
 
@@ -57,58 +43,101 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
   if (!has_legal_move(pos)) {
     if (pos.in_check() && pos.side_to_move() == loser)
       return Verdict::winnable({}, Reason::Helpmate, name(loser) + " is already checkmated", 0);
-    if (pos.in_check())
-      return Verdict::unwinnable(Reason::GameOver, name(winner) + " is checkmated: the game is over");
+    if (pos.in_check()) return Verdict::unwinnable(Reason::GameOver, name(winner) + " is checkmated: the game is over");
     return Verdict::unwinnable(Reason::GameOver, "stalemate: the game is over");
   }
   // 2. Sound material facts.
-  if (auto why = search::material_forbids_mate(pos, winner)) return Verdict::unwinnable(Reason::InsufficientMaterial, *why);
+  if (auto why = search::material_forbids_mate(pos, winner))
+    return Verdict::unwinnable(Reason::InsufficientMaterial, *why);
 
   auto deadline = Limits::Clock::time_point::max();
   if (options_.max_seconds > 0)
-    deadline = Limits::Clock::now() + std::chrono::duration_cast<Limits::Clock::duration>(
-                                          std::chrono::duration<double>(options_.max_seconds));
+    deadline = Limits::Clock::now() +
+               std::chrono::duration_cast<Limits::Clock::duration>(std::chrono::duration<double>(options_.max_seconds));
   uint64_t spent = 0;
-  auto accept = [&](std::vector<Move> line, const char* how) -> std::optional<Verdict> {
+  auto winnable = [&](std::vector<Move> line, const char* how) -> std::optional<Verdict> {
+    if (line.size() > 2) line = search::shortcut_line(pos, line);
     if (!replays_to_mate(pos, line, winner)) return std::nullopt;  // never report an unverified mate
     std::string detail = name(winner) + " mates in " + std::to_string((line.size() + 1) / 2) + " moves " + how;
     return Verdict::winnable(std::move(line), Reason::Helpmate, detail, spent);
   };
 
-  // 3. A first, short helpmate search: most positions with mating material fall here.
+  // 3. A short depth-first helpmate search: most positions with mating material end here.
   {
     Limits quick(std::min<uint64_t>(options_.max_nodes / 20, 50'000), deadline);
-    auto line = race_helpmate(pos, winner, quick, *table_, 1);
+    auto r = search::find_helpmate(pos, winner, quick, *table_);
     spent += quick.nodes();
-    if (line)
-      if (auto v = accept(std::move(*line), "(cooperative search)")) return *v;
+    if (r.line)
+      if (auto v = winnable(std::move(*r.line), "(cooperative search)")) return *v;
   }
-  // 4. Exhaustive closure while the reachable space is small.
-  {
-    uint64_t budget = options_.max_nodes > spent ? (options_.max_nodes - spent) / 4 : 0;
-    Limits closure_limits(budget, deadline);
-    auto r = search::explore_all(pos, winner, closure_limits, options_.max_closure_positions);
-    spent += closure_limits.nodes();
-    if (r.kind == search::ClosureResult::Kind::Exhausted)
-      return Verdict::unwinnable(Reason::Exhaustive,
-                                 "all " + std::to_string(r.positions) + " reachable positions visited; none is a mate by " +
-                                     name(winner),
-                                 spent);
-    if (r.kind == search::ClosureResult::Kind::MateFound)
-      if (auto v = accept(std::move(r.line), "(shortest, by exhaustive search)")) return *v;
-  }
-  // 5. The long helpmate search with what is left of the budget.
+
+  // 4. The race: a guided exhaustive exploration (finds a mate or proves there is none)
+  // and two differently ordered depth-first searches, each with its own share of the
+  // budget. The first decisive finding cancels the others. With one thread they run in
+  // turn; the verdict does not depend on the order.
+  const uint64_t budget = options_.max_nodes > spent ? options_.max_nodes - spent : 0;
+  std::atomic<bool> cancel{false};
+  std::mutex mutex;
+  Finding decisive;
   Reason limit = Reason::NodeLimit;
-  if (options_.max_nodes > spent) {
-    Limits deep(options_.max_nodes - spent, deadline);
-    auto line = race_helpmate(pos, winner, deep, *table_, options_.threads);
-    spent += deep.nodes();
-    if (line)
-      if (auto v = accept(std::move(*line), "(cooperative search)")) return *v;
-    limit = deep.limit_hit();
+  std::atomic<uint64_t> race_nodes{0};
+  auto report = [&](Finding f, const Limits& limits) {
+    race_nodes += limits.nodes();
+    std::lock_guard lock(mutex);
+    if (f.kind != Finding::Kind::Nothing && decisive.kind == Finding::Kind::Nothing) {
+      decisive = std::move(f);
+      cancel = true;
+    } else if (f.kind == Finding::Kind::Nothing && limits.limit_hit() == Reason::TimeLimit) {
+      limit = Reason::TimeLimit;
+    }
+  };
+  std::vector<std::function<void()>> searchers;
+  searchers.push_back([&] {
+    Limits limits(budget * 3 / 5, deadline, &cancel);
+    auto r = search::explore_all(pos, winner, limits, options_.max_closure_positions, search::Order::Guided);
+    Finding f;
+    f.positions = r.positions;
+    if (r.kind == search::ClosureResult::Kind::Exhausted) f.kind = Finding::Kind::Exhausted;
+    if (r.kind == search::ClosureResult::Kind::MateFound) {
+      f.kind = Finding::Kind::Witness;
+      f.line = std::move(r.line);
+      f.how = "(guided exhaustive search)";
+    }
+    report(std::move(f), limits);
+  });
+  for (int variant : {0, 1}) {
+    searchers.push_back([&, variant] {
+      Limits limits(budget / 5, deadline, &cancel);
+      search::HelpmateConfig config;
+      config.variant = variant;
+      auto r = search::find_helpmate(pos, winner, limits, *table_, config);
+      Finding f;
+      if (r.line) {
+        f.kind = Finding::Kind::Witness;
+        f.line = std::move(*r.line);
+        f.how = "(cooperative search)";
+      }
+      report(std::move(f), limits);
+    });
   }
-  return Verdict::undetermined(limit,
-                               "no mate found and no proof within " + std::to_string(spent) + " nodes", spent);
+  if (options_.threads <= 1) {
+    for (auto& s : searchers)
+      if (!cancel) s();
+  } else {
+    tbb::task_group group;
+    for (auto& s : searchers) group.run(s);
+    group.wait();
+  }
+  spent += race_nodes;
+
+  if (decisive.kind == Finding::Kind::Exhausted)
+    return Verdict::unwinnable(Reason::Exhaustive,
+                               "all " + std::to_string(decisive.positions) +
+                                   " reachable positions visited; none is a mate by " + name(winner),
+                               spent);
+  if (decisive.kind == Finding::Kind::Witness)
+    if (auto v = winnable(std::move(decisive.line), decisive.how)) return *v;
+  return Verdict::undetermined(limit, "no mate found and no proof within " + std::to_string(spent) + " nodes", spent);
 }
 
 }  // namespace arbiter::analyzer

@@ -1,7 +1,11 @@
 #include "search/closure.hpp"
 
+#include <algorithm>
+#include <array>
+
 #include "search/board/movegen.hpp"
 #include "search/board/packed.hpp"
+#include "search/guidance.hpp"
 #include "search/material.hpp"
 
 namespace arbiter::search {
@@ -18,6 +22,7 @@ class VisitedSet {
     uint64_t key;  // Zobrist key: picks the bucket; the packed bytes decide equality
     uint32_t parent;
     Move move;
+    uint16_t depth;  // plies from the root
   };
   static constexpr uint32_t kEmpty = 0xFFFFFFFF;
   // A bucket keeps the upper key bits beside the index, so most probes never touch nodes_.
@@ -29,7 +34,7 @@ class VisitedSet {
   VisitedSet() : slots_(1024) {}
 
   // Adds the position unless present; true when it was new.
-  bool insert(const Position& pos, uint32_t parent, Move move) {
+  bool insert(const Position& pos, uint32_t parent, Move move, uint16_t depth) {
     if ((nodes_.size() + 1) * 2 > slots_.size()) grow();
     std::size_t mask = slots_.size() - 1;
     const uint64_t key = pos.key();
@@ -41,7 +46,7 @@ class VisitedSet {
       if (idx == kEmpty) {
         if (!packed) p = pack(pos);
         slots_[i] = {uint32_t(nodes_.size()), high};
-        nodes_.push_back({p, key, parent, move});
+        nodes_.push_back({p, key, parent, move, depth});
         return true;
       }
       if (slots_[i].key_high != high || nodes_[idx].key != key) continue;
@@ -79,20 +84,52 @@ std::vector<Move> path_to(const VisitedSet& set, uint32_t idx) {
   return {line.rbegin(), line.rend()};
 }
 
+// The positions waiting to be expanded: in insertion order (breadth first), or by
+// estimated distance to mate, newest first among equals (guided).
+class Frontier {
+ public:
+  explicit Frontier(Order order) : order_(order) {}
+  void push(uint32_t index, const Position& pos, Color winner, int depth) {
+    if (order_ == Order::BreadthFirst) return;  // the visited set's order is the queue
+    // Mostly greedy; the depth term keeps witness lines from wandering far.
+    int h = std::min(mate_distance_estimate(pos, winner) + depth / kDepthWeight, int(buckets_.size()) - 1);
+    buckets_[h].push_back(index);
+    best_ = std::min(best_, h);
+  }
+  // The next index to expand, or kNone.
+  uint32_t pop(std::size_t visited) {
+    if (order_ == Order::BreadthFirst) return next_ < visited ? next_++ : kNone;
+    while (best_ < int(buckets_.size()) && buckets_[best_].empty()) ++best_;
+    if (best_ == int(buckets_.size())) return kNone;
+    uint32_t i = buckets_[best_].back();
+    buckets_[best_].pop_back();
+    return i;
+  }
+  static constexpr uint32_t kNone = 0xFFFFFFFF;
+  static constexpr int kDepthWeight = 8;
+
+ private:
+  Order order_;
+  uint32_t next_ = 0;
+  std::array<std::vector<uint32_t>, 256> buckets_;
+  int best_ = 0;
+};
+
 }  // namespace
 
-ClosureResult explore_all(const Position& root, Color winner, Limits& limits, uint64_t max_positions,
+ClosureResult explore_all(const Position& root, Color winner, Limits& limits, uint64_t max_positions, Order order,
                           const DeadEnd& dead_end) {
   ClosureResult result;
   VisitedSet set;
-  set.insert(root, VisitedSet::kEmpty, Move());
+  Frontier frontier(order);
+  set.insert(root, VisitedSet::kEmpty, Move(), 0);
+  frontier.push(0, root, winner, 0);
   if (root.side_to_move() != winner && root.in_check() && !has_legal_move(root)) {
     result.kind = ClosureResult::Kind::MateFound;
     result.positions = 1;
     return result;
   }
-  // Breadth first: the set's order is the queue.
-  for (uint32_t next = 0; next < set.size(); ++next) {
+  for (uint32_t next; (next = frontier.pop(set.size())) != Frontier::kNone;) {
     if (set.size() > max_positions || limits.stopped()) {
       result.positions = set.size();
       return result;
@@ -108,12 +145,15 @@ ClosureResult explore_all(const Position& root, Color winner, Limits& limits, ui
     }
     for (Move m : moves) {
       pos.do_move(m);
-      if (set.insert(pos, next, m) && pos.side_to_move() != winner && pos.in_check() &&
-          !has_legal_move(pos)) {
-        result.kind = ClosureResult::Kind::MateFound;
-        result.line = path_to(set, uint32_t(set.size() - 1));
-        result.positions = set.size();
-        return result;
+      const uint16_t depth = uint16_t(set[next].depth + 1);
+      if (set.insert(pos, next, m, depth)) {
+        if (pos.side_to_move() != winner && pos.in_check() && !has_legal_move(pos)) {
+          result.kind = ClosureResult::Kind::MateFound;
+          result.line = path_to(set, uint32_t(set.size() - 1));
+          result.positions = set.size();
+          return result;
+        }
+        frontier.push(uint32_t(set.size() - 1), pos, winner, depth);
       }
       pos.undo_move(m);
     }

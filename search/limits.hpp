@@ -14,14 +14,17 @@ namespace arbiter::search {
 class Limits {
  public:
   using Clock = std::chrono::steady_clock;
+  // `cancel`, when given, is a flag shared by racing searchers: once set, every Limits
+  // watching it reports Cancelled.
   explicit Limits(uint64_t max_nodes = std::numeric_limits<uint64_t>::max(),
-                  Clock::time_point deadline = Clock::time_point::max())
-      : max_nodes_(max_nodes), deadline_(deadline) {}
+                  Clock::time_point deadline = Clock::time_point::max(), const std::atomic<bool>* cancel = nullptr)
+      : max_nodes_(max_nodes), deadline_(deadline), cancel_(cancel) {}
 
   // Counts `n` more nodes; false once a limit is hit (and from then on).
   bool spend(uint64_t n) {
     uint64_t total = nodes_.fetch_add(n, std::memory_order_relaxed) + n;
     if (stopped()) return false;
+    if (cancel_ && cancel_->load(std::memory_order_relaxed)) return hit(Reason::Cancelled);
     if (total > max_nodes_) return hit(Reason::NodeLimit);
     if ((total & ~uint64_t(0xFFF)) != ((total - n) & ~uint64_t(0xFFF)) && deadline_ != Clock::time_point::max() &&
         Clock::now() > deadline_)
@@ -43,6 +46,7 @@ class Limits {
   }
   uint64_t max_nodes_;
   Clock::time_point deadline_;
+  const std::atomic<bool>* cancel_;
   std::atomic<uint64_t> nodes_{0};
   std::atomic<bool> stop_{false};
   std::atomic<uint8_t> reason_{uint8_t(Reason::NodeLimit)};
