@@ -11,7 +11,6 @@
 #include "search/closure.hpp"
 #include "search/helpmate.hpp"
 #include "search/material.hpp"
-#include "search/shortcut.hpp"
 
 namespace arbiter::analyzer {
 
@@ -56,7 +55,6 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
                std::chrono::duration_cast<Limits::Clock::duration>(std::chrono::duration<double>(options_.max_seconds));
   uint64_t spent = 0;
   auto winnable = [&](std::vector<Move> line, const char* how) -> std::optional<Verdict> {
-    if (line.size() > 2) line = search::shortcut_line(pos, line);
     if (!replays_to_mate(pos, line, winner)) return std::nullopt;  // never report an unverified mate
     std::string detail = name(winner) + " mates in " + std::to_string((line.size() + 1) / 2) + " moves " + how;
     return Verdict::winnable(std::move(line), Reason::Helpmate, detail, spent);
