@@ -6,6 +6,21 @@ namespace arbiter::search {
 
 using namespace board;
 
+int approach_gap(PieceType type, Square s, Square king, Bitboard occupied) {
+  const Bitboard zone = king_attacks(king) | king;
+  const int d = distance(s, king);
+  switch (type) {
+    case PieceType::King: return std::max(0, d - 2);
+    case PieceType::Knight: return (knight_attacks(s) & zone) ? 0 : (d + 1) / 2;
+    case PieceType::Bishop:
+      if (bishop_attacks(s, occupied) & zone) return 0;
+      return ((is_dark(s) ? kDarkSquares : kLightSquares) & zone) ? 1 + (d > 4) : 3;
+    case PieceType::Rook:
+    case PieceType::Queen: return (piece_attacks(type, s, occupied) & zone) ? 0 : 1 + (d > 4);
+    default: return 0;
+  }
+}
+
 int mate_distance_estimate(const Position& pos, Color winner) {
   const Color loser = ~winner;
   const Square king = pos.king_square(loser);
@@ -20,7 +35,7 @@ int mate_distance_estimate(const Position& pos, Color winner) {
   Bitboard men = pos.pieces(winner) & ~pos.pieces(winner, PieceType::Pawn);
   std::array<int, 16> gaps{};
   int n = 0;
-  for (Square s : men) gaps[n++] = std::max(0, distance(s, king) - 2);
+  for (Square s : men) gaps[n++] = 2 * approach_gap(type_of(pos.piece_on(s)), s, king, pos.occupied());
   std::sort(gaps.begin(), gaps.begin() + n);
   int approach = 0;
   for (int i = 0; i < std::min(n, 3); ++i) approach += gaps[i];

@@ -10,4 +10,9 @@ namespace arbiter::search {
 
 int mate_distance_estimate(const board::Position& pos, board::Color winner);
 
+// Roughly how many moves a man of `type` on `s` needs before it bears on the zone of
+// the losing king on `king` (the king's square and its neighbours): 0 when it already
+// attacks a zone square. Pawns are not covered (they count toward promotion instead).
+int approach_gap(board::PieceType type, board::Square s, board::Square king, board::Bitboard occupied);
+
 }  // namespace arbiter::search

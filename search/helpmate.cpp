@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "search/board/movegen.hpp"
+#include "search/guidance.hpp"
 #include "search/material.hpp"
 
 namespace arbiter::search {
@@ -65,7 +66,7 @@ class Searcher {
     }
     std::array<int, MoveList::kCapacity> scores;
     const Square loser_king = pos_.king_square(~winner_);
-    for (std::size_t i = 0; i < moves.size(); ++i) scores[i] = score(moves[i], losing_side, loser_king);
+    for (std::size_t i = 0; i < moves.size(); ++i) scores[i] = score(moves[i], losing_side, loser_king, remaining);
     // Insertion sort by score, best first (lists are short).
     for (std::size_t i = 1; i < moves.size(); ++i) {
       Move m = moves[i];
@@ -102,7 +103,7 @@ class Searcher {
  private:
   // Ordering: the losing king walks to its corner and its men gather round it; the
   // winner's men close in on the losing king; captures of the winner's men come last.
-  int score(Move m, bool losing_side, Square loser_king) const {
+  int score(Move m, bool losing_side, Square loser_king, int remaining) const {
     const Square from = m.from(), to = m.to();
     const PieceType type = type_of(pos_.piece_on(from));
     const bool capture = m.kind() != MoveKind::Castling && pos_.piece_on(to) != Piece::None;
@@ -120,9 +121,11 @@ class Searcher {
         s += 3;
         if (m.kind() == MoveKind::Promotion) s += m.promotion() == PieceType::Queen ? 20 : 6;
       } else if (m.kind() != MoveKind::Castling) {
-        s += 4 * (distance(from, loser_king) - distance(to, loser_king));
+        const Bitboard occ = pos_.occupied() ^ from;
+        s += 6 * (approach_gap(type, from, loser_king, occ) - approach_gap(type, to, loser_king, occ));
       }
       if (capture && distance(to, loser_king) <= 1) s -= 6;
+      if (remaining <= 3 && pos_.gives_check(m)) s += 12;
     }
     return s;
   }
