@@ -7,6 +7,7 @@
 #include <tbb/task_group.h>
 
 #include "analyzer/witness.hpp"
+#include "search/blockade.hpp"
 #include "search/board/movegen.hpp"
 #include "search/closure.hpp"
 #include "search/helpmate.hpp"
@@ -49,6 +50,9 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
   if (auto why = search::material_forbids_mate(pos, winner))
     return Verdict::unwinnable(Reason::InsufficientMaterial, *why);
 
+  // 3. A locked pawn structure that keeps the winner away for ever.
+  if (auto why = search::blockade_forbids_mate(pos, winner)) return Verdict::unwinnable(Reason::Blocked, *why);
+
   auto deadline = Limits::Clock::time_point::max();
   if (options_.max_seconds > 0)
     deadline = Limits::Clock::now() +
@@ -60,7 +64,7 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
     return Verdict::winnable(std::move(line), Reason::Helpmate, detail, spent);
   };
 
-  // 3. A short depth-first helpmate search: most positions with mating material end here.
+  // 4. A short depth-first helpmate search: most positions with mating material end here.
   {
     Limits quick(std::min<uint64_t>(options_.max_nodes / 20, 50'000), deadline);
     auto r = search::find_helpmate(pos, winner, quick, *table_);
@@ -69,7 +73,7 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
       if (auto v = winnable(std::move(*r.line), "(cooperative search)")) return *v;
   }
 
-  // 4. The race: a guided exhaustive exploration (finds a mate or proves there is none)
+  // 5. The race: a guided exhaustive exploration (finds a mate or proves there is none)
   // and two differently ordered depth-first searches, each with its own share of the
   // budget. The first decisive finding cancels the others. With one thread they run in
   // turn; the verdict does not depend on the order.
