@@ -107,9 +107,14 @@ Blockade analyze_blockade(const Position& pos) {
     side_reach(pos, Color::Black, frozen, forbidden_for_black, b);
     for (Color c : {Color::White, Color::Black}) {
       const int them = index(~c);
+      // The enemy men include its frozen pawns: they stand where they are and attack
+      // what they attack, for as long as they stay frozen.
+      const Bitboard enemy_frozen = frozen & pos.pieces(~c);
+      const Bitboard enemy_squares = b.reach[them] | enemy_frozen;
+      const Bitboard enemy_attacks = b.attacks[them] | attacks_from(PieceType::Pawn, ~c, enemy_frozen, Bitboard());
       for (Square s : keep & pos.pieces(c)) {
-        bool captures = (pawn_attacks(c, s) & b.reach[them]).bits() != 0;
-        bool captured = b.attacks[them].has(s);
+        bool captures = (pawn_attacks(c, s) & enemy_squares).bits() != 0;
+        bool captured = enemy_attacks.has(s);
         if (captures || captured) keep ^= s;
       }
     }

@@ -1,0 +1,139 @@
+// The blockade analysis: frozen pawns, king regions, its verdicts, and cross-checks
+// against exhaustive search (it must never call a position with a mate unwinnable).
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <random>
+
+#include "analyzer/witness.hpp"
+#include "search/blockade.hpp"
+#include "search/board/movegen.hpp"
+#include "search/closure.hpp"
+#include "support.hpp"
+
+using namespace arbiter;
+using board::Bitboard;
+using board::Color;
+using board::Square;
+
+namespace {
+
+Bitboard squares(std::initializer_list<const char*> names) {
+  Bitboard b;
+  for (const char* n : names) b |= *board::parse_square(n);
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("blockade: the locked wall of RULES.md §1 freezes its eight pawns", "[blockade]") {
+  auto p = test::pos("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1");
+  auto b = search::analyze_blockade(p);
+  CHECK(b.frozen == squares({"b4", "d4", "f4", "h4", "b5", "d5", "f5", "h5"}));
+  // The kings stay on their own side: White below rank 4, Black above rank 5.
+  CHECK((b.king_region[0] & ~(board::rank_bb(0) | board::rank_bb(1) | board::rank_bb(2))).empty());
+  CHECK((b.king_region[1] & ~(board::rank_bb(5) | board::rank_bb(6) | board::rank_bb(7))).empty());
+  CHECK(b.king_region[0].count() == 24);
+  CHECK(b.king_region[1].count() == 24);
+}
+
+TEST_CASE("blockade: the locked wall is unwinnable for both, with an explanation", "[blockade]") {
+  auto p = test::pos("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1");
+  for (Color c : {Color::White, Color::Black}) {
+    auto why = search::blockade_forbids_mate(p, c);
+    REQUIRE(why);
+    CHECK(why->find("confined") != std::string::npos);
+    CHECK(why->find("b4-d4-f4-h4") != std::string::npos);
+    CHECK(search::blockade_forbids_mate_fast(p, c));
+  }
+}
+
+TEST_CASE("blockade: a pawn that can capture a frozen enemy pawn is not frozen", "[blockade]") {
+  // After 1...d5 White can play exd5: the e4 pawn is blocked head-on but not frozen.
+  auto p = test::pos("8/8/8/1p1pp2k/pP1pP1p1/P2P2P1/6K1/8 w - - 0 2");
+  auto b = search::analyze_blockade(p);
+  CHECK_FALSE(b.frozen.has(*board::parse_square("e4")));
+  CHECK_FALSE(search::blockade_forbids_mate(p, Color::White));
+  CHECK_FALSE(search::blockade_forbids_mate(p, Color::Black));
+}
+
+TEST_CASE("blockade: a pawn that can take en passant now is not frozen", "[blockade]") {
+  // Black has just played d7-d5 beside the white e5 pawn, which is blocked by e6.
+  auto p = test::pos("4k3/8/4p3/3pP3/8/8/8/4K3 w - d6 0 2");
+  CHECK_FALSE(search::analyze_blockade(p).frozen.has(*board::parse_square("e5")));
+}
+
+TEST_CASE("blockade: open positions and positions without pawns conclude nothing", "[blockade]") {
+  CHECK_FALSE(search::blockade_forbids_mate(board::Position::startpos(), Color::White));
+  CHECK_FALSE(search::blockade_forbids_mate(test::pos("8/8/8/4k3/8/8/8/KB2b3 w - - 0 1"), Color::White));
+  // A king already in check from a frozen pawn is not "never attacked".
+  auto p = test::pos("8/8/8/2pk4/2P5/8/8/K7 b - - 0 1");
+  CHECK_FALSE(search::blockade_forbids_mate(p, Color::White));
+}
+
+TEST_CASE("blockade: the two positions the reference analyser leaves open are unwinnable for Black",
+          "[blockade][winnability]") {
+  // Issue 4: proven by the blockade analysis inside the exhaustive exploration.
+  for (const char* fen : {"1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - - 0 1", "1k6/1P3p1p/BP1p4/1P6/8/8/3P1PKP/8 w - - 0 1"}) {
+    INFO(fen);
+    search::Limits limits(20'000'000);
+    auto hopeless = [](const board::Position& q, Color w) { return search::blockade_forbids_mate_fast(q, w); };
+    auto r = search::explore_all(test::pos(fen), Color::Black, limits, 4'000'000, search::Order::Guided, hopeless);
+    CHECK(r.kind == search::ClosureResult::Kind::Exhausted);
+  }
+}
+
+TEST_CASE("blockade never denies a side the test vector says can mate", "[blockade][vector]") {
+  std::ifstream in(test::fixture("cha-test-vector.txt"));
+  REQUIRE(in.good());
+  std::string line;
+  int n = 0, checked = 0;
+  std::vector<std::string> failures;
+  while (std::getline(in, line)) {
+    ++n;
+    if (line.size() < 4 || line[0] == '#') continue;
+    auto p = board::Position::from_fen(line.substr(3));
+    if (!p) continue;
+    for (Color c : {Color::White, Color::Black}) {
+      bool can_mate = line[c == Color::White ? 0 : 1] != '-';
+      if (can_mate && search::blockade_forbids_mate_fast(*p, c))
+        failures.push_back("line " + std::to_string(n) + " " + std::string(board::color_name(c)) + ": " + line);
+      ++checked;
+    }
+  }
+  INFO(failures.size() << " failures; first: " << (failures.empty() ? "" : failures[0]));
+  CHECK(failures.empty());
+  CHECK(checked == 3606);
+}
+
+TEST_CASE("blockade agrees with exhaustive search on positions reached by play", "[blockade][crosscheck]") {
+  // From locked test-vector positions, random play reaches many positions; wherever the
+  // blockade says a side cannot mate, a breadth-first search must find no mate.
+  std::ifstream in(test::fixture("cha-test-vector.txt"));
+  std::string line;
+  std::mt19937 rng(20261129);
+  int claims = 0, n = 0;
+  std::vector<std::string> failures;
+  while (std::getline(in, line) && claims < 150) {
+    ++n;
+    if (line.size() < 4 || line[0] == '#' || n % 3) continue;
+    auto p = board::Position::from_fen(line.substr(3));
+    if (!p) continue;
+    board::Position pos = *p;
+    for (int ply = 0; ply < 12; ++ply) {
+      auto moves = board::legal_moves(pos);
+      if (moves.empty()) break;
+      pos.do_move(moves[rng() % moves.size()]);
+      for (Color c : {Color::White, Color::Black}) {
+        if (!search::blockade_forbids_mate_fast(pos, c)) continue;
+        ++claims;
+        search::Limits limits(60'000);
+        auto r = search::explore_all(pos, c, limits, 1'000'000);
+        if (r.kind == search::ClosureResult::Kind::MateFound)
+          failures.push_back(pos.fen() + " " + std::string(board::color_name(c)));
+      }
+    }
+  }
+  INFO(failures.size() << " contradictions; first: " << (failures.empty() ? "" : failures[0]));
+  CHECK(failures.empty());
+  CHECK(claims > 50);
+}
