@@ -37,14 +37,14 @@ Bitboard piece_flood(PieceType type, Bitboard from, Bitboard open, Bitboard wall
 }
 
 // Squares pawns of colour c starting on `from` can ever stand on: pushes through
-// squares that are not walls, and captures (assumed possible) onto squares that are not
-// walls. Stops at the last rank.
-Bitboard pawn_flood(Color c, Bitboard from, Bitboard walls) {
+// squares that are not walls, and captures onto `prey` (squares where an enemy man may
+// ever stand). Stops at the last rank.
+Bitboard pawn_flood(Color c, Bitboard from, Bitboard walls, Bitboard prey) {
   Bitboard seen = from, frontier = from;
   const Bitboard last = rank_bb(c == Color::White ? 7 : 0);
   while (frontier) {
     Bitboard ahead = (frontier & ~last).forward(c);
-    Bitboard next = (ahead | ahead.east() | ahead.west()) & ~walls & ~seen;
+    Bitboard next = ((ahead & ~walls) | ((ahead.east() | ahead.west()) & prey & ~walls)) & ~seen;
     seen |= next;
     frontier = next;
   }
@@ -57,9 +57,11 @@ Bitboard attacks_from(PieceType type, Color c, Bitboard squares, Bitboard walls)
   return out;
 }
 
-// Reach and attacks of colour c's men that are not frozen, given the walls and the
-// squares its king may not enter (attacked by frozen enemy pawns).
-void side_reach(const Position& pos, Color c, Bitboard frozen, Bitboard king_forbidden, Blockade& out) {
+// Reach and attacks of colour c's men that are not frozen, given the walls, the squares
+// its king may not enter (attacked by frozen enemy pawns) and the squares where enemy
+// men may ever stand (its pawns capture only there).
+void side_reach(const Position& pos, Color c, Bitboard frozen, Bitboard king_forbidden, Bitboard prey,
+                Blockade& out) {
   const Bitboard walls = frozen;
   const Bitboard open = ~walls;
   const int i = index(c);
@@ -70,7 +72,7 @@ void side_reach(const Position& pos, Color c, Bitboard frozen, Bitboard king_for
   reach |= king;
   attacks |= attacks_from(PieceType::King, c, king, walls);
   // Pawns, and what they may promote to.
-  Bitboard pawns = pawn_flood(c, pos.pieces(c, PieceType::Pawn) & ~frozen, walls);
+  Bitboard pawns = pawn_flood(c, pos.pieces(c, PieceType::Pawn) & ~frozen, walls, prey);
   reach |= pawns;
   attacks |= attacks_from(PieceType::Pawn, c, pawns & ~rank_bb(c == Color::White ? 7 : 0), walls);
   Bitboard promoted = pawns & rank_bb(c == Color::White ? 7 : 0);
@@ -103,8 +105,16 @@ Blockade analyze_blockade(const Position& pos) {
     Bitboard keep = (w & frozen.south()) | (k & frozen.north());
     Bitboard forbidden_for_white = attacks_from(PieceType::Pawn, Color::Black, frozen & black, Bitboard());
     Bitboard forbidden_for_black = attacks_from(PieceType::Pawn, Color::White, frozen & white, Bitboard());
-    side_reach(pos, Color::White, frozen, forbidden_for_white, b);
-    side_reach(pos, Color::Black, frozen, forbidden_for_black, b);
+    // Least fixed point of the two sides' reach: a pawn captures only where an enemy
+    // man can be, and where enemy men can be depends on the other side's reach.
+    b.reach[0] = pos.pieces(Color::White) & ~frozen;
+    b.reach[1] = pos.pieces(Color::Black) & ~frozen;
+    for (;;) {
+      Bitboard before_white = b.reach[0], before_black = b.reach[1];
+      side_reach(pos, Color::White, frozen, forbidden_for_white, before_black | (frozen & black), b);
+      side_reach(pos, Color::Black, frozen, forbidden_for_black, before_white | (frozen & white), b);
+      if (b.reach[0] == before_white && b.reach[1] == before_black) break;
+    }
     for (Color c : {Color::White, Color::Black}) {
       const int them = index(~c);
       // The enemy men include its frozen pawns: they stand where they are and attack

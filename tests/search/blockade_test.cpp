@@ -137,3 +137,14 @@ TEST_CASE("blockade agrees with exhaustive search on positions reached by play",
   CHECK(failures.empty());
   CHECK(claims > 50);
 }
+
+TEST_CASE("blockade: pawns capture only where an enemy man can ever stand", "[blockade]") {
+  // The white pawns on rank 2 can never capture (Black has only a walled-in king and
+  // frozen pawns), so they never reach b6/d6/f6/h6 and the wall holds: Black can never
+  // attack the white king.
+  auto p = test::pos("3k4/p1p1pBp1/P1P1P1P1/8/8/8/P1P1P1P1/3K4 w - - 0 1");
+  auto b = search::analyze_blockade(p);
+  CHECK(b.frozen == squares({"a6", "c6", "e6", "g6", "a7", "c7", "e7", "g7"}));
+  CHECK_FALSE(b.reach[0].has(*board::parse_square("b6")));
+  CHECK(search::blockade_forbids_mate(p, Color::Black));
+}
