@@ -1,6 +1,7 @@
 #include "search/blockade.hpp"
 
 #include <array>
+#include <vector>
 
 namespace arbiter::search {
 
@@ -70,7 +71,6 @@ void side_reach(const Position& pos, Color c, Bitboard frozen, Bitboard king_for
   Bitboard king = king_flood(pos.pieces(c, PieceType::King), open & ~king_forbidden);
   out.king_region[i] = king;
   reach |= king;
-  attacks |= attacks_from(PieceType::King, c, king, walls);
   // Pawns, and what they may promote to.
   Bitboard pawns = pawn_flood(c, pos.pieces(c, PieceType::Pawn) & ~frozen, walls, prey);
   reach |= pawns;
@@ -85,7 +85,8 @@ void side_reach(const Position& pos, Color c, Bitboard frozen, Bitboard king_for
     attacks |= attacks_from(t, c, squares, walls);
   }
   out.reach[i] = reach;
-  out.attacks[i] = attacks;
+  out.piece_attacks[i] = attacks;
+  out.attacks[i] = attacks | attacks_from(PieceType::King, c, king, walls);
 }
 
 }  // namespace
@@ -121,10 +122,15 @@ Blockade analyze_blockade(const Position& pos) {
       // what they attack, for as long as they stay frozen.
       const Bitboard enemy_frozen = frozen & pos.pieces(~c);
       const Bitboard enemy_squares = b.reach[them] | enemy_frozen;
-      const Bitboard enemy_attacks = b.attacks[them] | attacks_from(PieceType::Pawn, ~c, enemy_frozen, Bitboard());
+      const Bitboard enemy_attacks =
+          b.piece_attacks[them] | attacks_from(PieceType::Pawn, ~c, enemy_frozen, Bitboard());
+      const Bitboard enemy_king_attacks = attacks_from(PieceType::King, ~c, b.king_region[them], Bitboard());
+      // A pawn defended by a frozen pawn of its own side is defended for ever: the enemy
+      // king can never take it.
+      const Bitboard defended = attacks_from(PieceType::Pawn, c, frozen & pos.pieces(c), Bitboard());
       for (Square s : keep & pos.pieces(c)) {
         bool captures = (pawn_attacks(c, s) & enemy_squares).bits() != 0;
-        bool captured = enemy_attacks.has(s);
+        bool captured = enemy_attacks.has(s) || (enemy_king_attacks.has(s) && !defended.has(s));
         if (captures || captured) keep ^= s;
       }
     }
@@ -142,6 +148,51 @@ struct Finding {
   int checkable = 0;  // squares of the king's region the winner can attack
 };
 
+// Where each of the loser's men other than the king can ever stand, man by man.
+std::vector<Bitboard> blocker_reaches(const Position& pos, const Blockade& b, Color c) {
+  const Bitboard walls = b.frozen, open = ~walls;
+  const Bitboard prey = b.reach[index(~c)] | (b.frozen & pos.pieces(~c));
+  const Bitboard last = rank_bb(c == Color::White ? 7 : 0);
+  std::vector<Bitboard> out;
+  for (Square s : pos.pieces(c) & ~pos.pieces(c, PieceType::King)) {
+    const PieceType t = type_of(pos.piece_on(s));
+    if (b.frozen.has(s)) {
+      out.push_back(Bitboard::of(s));
+    } else if (t == PieceType::Pawn) {
+      Bitboard squares = pawn_flood(c, Bitboard::of(s), walls, prey);
+      if (Bitboard promoted = squares & last)
+        squares |= piece_flood(PieceType::Queen, promoted, open, walls) |
+                   piece_flood(PieceType::Knight, promoted, open, walls);
+      out.push_back(squares);
+    } else {
+      out.push_back(piece_flood(t, Bitboard::of(s), open, walls));
+    }
+  }
+  return out;
+}
+
+// Whether every square of `needed` can hold a different man, each within its reach
+// (bipartite matching by Kuhn's augmenting paths; at most 8 squares and 15 men).
+bool can_fill(Bitboard needed, const std::vector<Bitboard>& reaches) {
+  std::vector<int> square_of_man(reaches.size(), -1);
+  for (Square sq : needed) {
+    std::vector<bool> tried(reaches.size(), false);
+    auto augment = [&](auto&& self, int square) -> bool {
+      for (std::size_t m = 0; m < reaches.size(); ++m) {
+        if (tried[m] || !reaches[m].has(Square(square))) continue;
+        tried[m] = true;
+        if (square_of_man[m] < 0 || self(self, square_of_man[m])) {
+          square_of_man[m] = square;
+          return true;
+        }
+      }
+      return false;
+    };
+    if (!augment(augment, index(sq))) return false;
+  }
+  return true;
+}
+
 Finding judge(const Position& pos, const Blockade& b, Color winner) {
   const Color loser = ~winner;
   const int w = index(winner), l = index(loser);
@@ -149,12 +200,15 @@ Finding judge(const Position& pos, const Blockade& b, Color winner) {
   for (Square s : b.frozen & pos.pieces(winner)) frozen_attacks_w |= pawn_attacks(winner, s);
   const Bitboard w_attacks = b.attacks[w] | frozen_attacks_w;
   const Bitboard l_occupiable = b.reach[l] | (b.frozen & pos.pieces(loser));
+  std::vector<Bitboard> blockers;
   Finding f;
   for (Square k : b.king_region[l] & w_attacks) {
     ++f.checkable;
-    // A flight that is never attacked and never occupied by the king's own men.
-    Bitboard flights = king_attacks(k) & ~w_attacks & ~l_occupiable;
-    if (flights.empty()) return f;  // a mate on k cannot be ruled out
+    // In a mate every neighbour the winner never attacks holds one of the king's men.
+    Bitboard must_block = king_attacks(k) & ~w_attacks;
+    if (must_block & ~l_occupiable) continue;  // a flight nothing can ever cover or block
+    if (blockers.empty()) blockers = blocker_reaches(pos, b, loser);
+    if (can_fill(must_block, blockers)) return f;  // a mate on k cannot be ruled out
   }
   f.forbids = true;
   return f;
@@ -191,7 +245,8 @@ std::optional<std::string> blockade_forbids_mate(const Position& pos, Color winn
   if (f.checkable == 0) text += "no " + w + " man can ever reach a square attacking it";
   else
     text += w + " can attack it on " + std::to_string(f.checkable) +
-            " of those squares, but there it always keeps a flight square that nothing can ever cover or block";
+            " of those squares, but there it always keeps a flight square that " + w +
+            " can never cover and its own men can never all block";
   return text;
 }
 

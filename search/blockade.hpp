@@ -23,6 +23,7 @@ struct Blockade {
   board::Bitboard reach[2];                // squares each side's men can ever stand on
   board::Bitboard attacks[2];              // squares each side's men can ever attack
   board::Bitboard king_region[2];          // squares each king can ever stand on
+  board::Bitboard piece_attacks[2];        // the part of `attacks` made by men other than the king
 };
 
 // The fixed point described above.

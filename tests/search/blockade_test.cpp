@@ -148,3 +148,15 @@ TEST_CASE("blockade: pawns capture only where an enemy man can ever stand", "[bl
   CHECK_FALSE(b.reach[0].has(*board::parse_square("b6")));
   CHECK(search::blockade_forbids_mate(p, Color::Black));
 }
+
+TEST_CASE("blockade: flights the winner never covers need one blocker each", "[blockade]") {
+  // Black's only man that can check White (the d4 bishop, dark) stands below the wall;
+  // on any dark square the white king has light neighbours that Black never attacks,
+  // and White has one light bishop to block them: never enough (test vector line 1027).
+  auto p = test::pos("3k4/4b3/3b4/p1pBp1p1/P1PbP1P1/8/8/1B1K4 b - - 0 1");
+  auto why = search::blockade_forbids_mate(p, Color::Black);
+  REQUIRE(why);
+  CHECK(why->find("can never all block") != std::string::npos);
+  // White can mate there (Ka8, Ba7, Bb8 and a bishop check on the long diagonal).
+  CHECK_FALSE(search::blockade_forbids_mate(p, Color::White));
+}
