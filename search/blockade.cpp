@@ -58,25 +58,26 @@ Bitboard attacks_from(PieceType type, Color c, Bitboard squares, Bitboard walls)
   return out;
 }
 
-// Reach and attacks of colour c's men that are not frozen, given the walls, the squares
-// its king may not enter (attacked by frozen enemy pawns) and the squares where enemy
-// men may ever stand (its pawns capture only there).
-void side_reach(const Position& pos, Color c, Bitboard frozen, Bitboard king_forbidden, Bitboard prey,
-                Blockade& out) {
+// Reach and attacks of colour c's men. Walls (frozen pawns) stop every man; the pawns
+// of c also never push onto a square in `push_walls` (frozen pawns and the squares of
+// enemy pawns that never leave their file); stuck pawns of c (never leaving their file)
+// only push; the others also capture onto `prey` (squares enemy men may ever stand on).
+// The king never enters `king_forbidden` (squares attacked by frozen enemy pawns).
+void side_reach(const Position& pos, Color c, Bitboard frozen, Bitboard stuck, Bitboard push_walls,
+                Bitboard king_forbidden, Bitboard prey, Blockade& out) {
   const Bitboard walls = frozen;
   const Bitboard open = ~walls;
+  const Bitboard last = rank_bb(c == Color::White ? 7 : 0);
   const int i = index(c);
   Bitboard reach, attacks;
-  // The king.
   Bitboard king = king_flood(pos.pieces(c, PieceType::King), open & ~king_forbidden);
   out.king_region[i] = king;
-  reach |= king;
-  // Pawns, and what they may promote to.
-  Bitboard pawns = pawn_flood(c, pos.pieces(c, PieceType::Pawn) & ~frozen, walls, prey);
+  const Bitboard pawns_now = pos.pieces(c, PieceType::Pawn) & ~frozen;
+  Bitboard pawns = pawn_flood(c, pawns_now & stuck, push_walls, Bitboard()) |
+                   pawn_flood(c, pawns_now & ~stuck, push_walls, prey);
   reach |= pawns;
-  attacks |= attacks_from(PieceType::Pawn, c, pawns & ~rank_bb(c == Color::White ? 7 : 0), walls);
-  Bitboard promoted = pawns & rank_bb(c == Color::White ? 7 : 0);
-  // Pieces, each kind from its own squares plus the promotion squares.
+  attacks |= attacks_from(PieceType::Pawn, c, pawns & ~last, walls);
+  Bitboard promoted = pawns & last;
   for (PieceType t : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
     Bitboard start = pos.pieces(c, t) | promoted;
     if (!start) continue;
@@ -84,58 +85,78 @@ void side_reach(const Position& pos, Color c, Bitboard frozen, Bitboard king_for
     reach |= squares;
     attacks |= attacks_from(t, c, squares, walls);
   }
-  out.reach[i] = reach;
+  out.men_reach[i] = reach;
+  out.reach[i] = reach | king;
   out.piece_attacks[i] = attacks;
   out.attacks[i] = attacks | attacks_from(PieceType::King, c, king, walls);
+}
+
+// The frozen pawns among the stuck ones: head-on against a stuck enemy pawn (neither
+// can ever move), or behind a frozen pawn.
+Bitboard frozen_among(const Position& pos, Bitboard stuck) {
+  const Bitboard white = pos.pieces(Color::White, PieceType::Pawn) & stuck;
+  const Bitboard black = pos.pieces(Color::Black, PieceType::Pawn) & stuck;
+  Bitboard frozen = (white & black.south()) | (black & white.north());
+  for (;;) {
+    Bitboard more = frozen | (white & frozen.south()) | (black & frozen.north());
+    if (more == frozen) return frozen;
+    frozen = more;
+  }
 }
 
 }  // namespace
 
 Blockade analyze_blockade(const Position& pos) {
-  const Bitboard pawns = pos.pieces(PieceType::Pawn);
   const Bitboard white = pos.pieces(Color::White, PieceType::Pawn), black = pos.pieces(Color::Black, PieceType::Pawn);
-  // Candidates: pawns with a pawn straight in front of them.
-  Bitboard frozen = (white & pawns.south()) | (black & pawns.north());
-  // A pawn that can take en passant now is not frozen.
+  // Candidates for pawns that never leave their file and are never captured: all of
+  // them, less any that can take en passant now; the greatest fixed point follows.
+  Bitboard stuck = white | black;
   if (Square ep = pos.en_passant(); ep != Square::None)
-    frozen &= ~(pawn_attacks(~pos.side_to_move(), ep) & pos.pieces(pos.side_to_move(), PieceType::Pawn));
+    stuck &= ~(pawn_attacks(~pos.side_to_move(), ep) & pos.pieces(pos.side_to_move(), PieceType::Pawn));
   Blockade b;
+  Bitboard frozen;
   for (;;) {
-    // Keep only pawns whose blocker is itself still a candidate.
-    Bitboard w = frozen & white, k = frozen & black;
-    Bitboard keep = (w & frozen.south()) | (k & frozen.north());
-    Bitboard forbidden_for_white = attacks_from(PieceType::Pawn, Color::Black, frozen & black, Bitboard());
-    Bitboard forbidden_for_black = attacks_from(PieceType::Pawn, Color::White, frozen & white, Bitboard());
+    frozen = frozen_among(pos, stuck);
+    const Bitboard forbidden_for_white = attacks_from(PieceType::Pawn, Color::Black, frozen & black, Bitboard());
+    const Bitboard forbidden_for_black = attacks_from(PieceType::Pawn, Color::White, frozen & white, Bitboard());
+    const Bitboard push_walls_white = frozen | (stuck & black), push_walls_black = frozen | (stuck & white);
     // Least fixed point of the two sides' reach: a pawn captures only where an enemy
     // man can be, and where enemy men can be depends on the other side's reach.
-    b.reach[0] = pos.pieces(Color::White) & ~frozen;
-    b.reach[1] = pos.pieces(Color::Black) & ~frozen;
+    b.men_reach[0] = pos.pieces(Color::White) & ~pos.pieces(PieceType::King) & ~frozen;
+    b.men_reach[1] = pos.pieces(Color::Black) & ~pos.pieces(PieceType::King) & ~frozen;
     for (;;) {
-      Bitboard before_white = b.reach[0], before_black = b.reach[1];
-      side_reach(pos, Color::White, frozen, forbidden_for_white, before_black | (frozen & black), b);
-      side_reach(pos, Color::Black, frozen, forbidden_for_black, before_white | (frozen & white), b);
-      if (b.reach[0] == before_white && b.reach[1] == before_black) break;
+      // Pawns capture only men: a king is never taken.
+      Bitboard before_white = b.men_reach[0], before_black = b.men_reach[1];
+      side_reach(pos, Color::White, frozen, stuck, push_walls_white, forbidden_for_white,
+                 before_black | (frozen & black), b);
+      side_reach(pos, Color::Black, frozen, stuck, push_walls_black, forbidden_for_black,
+                 before_white | (frozen & white), b);
+      if (b.men_reach[0] == before_white && b.men_reach[1] == before_black) break;
     }
+    Bitboard keep = stuck;
     for (Color c : {Color::White, Color::Black}) {
       const int them = index(~c);
       // The enemy men include its frozen pawns: they stand where they are and attack
       // what they attack, for as long as they stay frozen.
       const Bitboard enemy_frozen = frozen & pos.pieces(~c);
-      const Bitboard enemy_squares = b.reach[them] | enemy_frozen;
+      const Bitboard enemy_squares = b.men_reach[them] | enemy_frozen;
       const Bitboard enemy_attacks =
           b.piece_attacks[them] | attacks_from(PieceType::Pawn, ~c, enemy_frozen, Bitboard());
       const Bitboard enemy_king_attacks = attacks_from(PieceType::King, ~c, b.king_region[them], Bitboard());
       // A pawn defended by a frozen pawn of its own side is defended for ever: the enemy
       // king can never take it.
       const Bitboard defended = attacks_from(PieceType::Pawn, c, frozen & pos.pieces(c), Bitboard());
-      for (Square s : keep & pos.pieces(c)) {
-        bool captures = (pawn_attacks(c, s) & enemy_squares).bits() != 0;
-        bool captured = enemy_attacks.has(s) || (enemy_king_attacks.has(s) && !defended.has(s));
+      const Bitboard push_walls = c == Color::White ? push_walls_white : push_walls_black;
+      for (Square s : stuck & pos.pieces(c)) {
+        // Every square this pawn can push to while it stays on its file.
+        const Bitboard path = frozen.has(s) ? Bitboard::of(s) : pawn_flood(c, Bitboard::of(s), push_walls, Bitboard());
+        bool captures = (attacks_from(PieceType::Pawn, c, path, Bitboard()) & enemy_squares).bits() != 0;
+        bool captured = (path & enemy_attacks) || (path & enemy_king_attacks & ~(frozen.has(s) ? defended : Bitboard()));
         if (captures || captured) keep ^= s;
       }
     }
-    if (keep == frozen) break;
-    frozen = keep;
+    if (keep == stuck) break;
+    stuck = keep;
   }
   b.frozen = frozen;
   return b;
@@ -151,7 +172,7 @@ struct Finding {
 // Where each of the loser's men other than the king can ever stand, man by man.
 std::vector<Bitboard> blocker_reaches(const Position& pos, const Blockade& b, Color c) {
   const Bitboard walls = b.frozen, open = ~walls;
-  const Bitboard prey = b.reach[index(~c)] | (b.frozen & pos.pieces(~c));
+  const Bitboard prey = b.men_reach[index(~c)] | (b.frozen & pos.pieces(~c));
   const Bitboard last = rank_bb(c == Color::White ? 7 : 0);
   std::vector<Bitboard> out;
   for (Square s : pos.pieces(c) & ~pos.pieces(c, PieceType::King)) {
@@ -199,7 +220,7 @@ Finding judge(const Position& pos, const Blockade& b, Color winner) {
   Bitboard frozen_attacks_w;
   for (Square s : b.frozen & pos.pieces(winner)) frozen_attacks_w |= pawn_attacks(winner, s);
   const Bitboard w_attacks = b.attacks[w] | frozen_attacks_w;
-  const Bitboard l_occupiable = b.reach[l] | (b.frozen & pos.pieces(loser));
+  const Bitboard l_occupiable = b.men_reach[l] | (b.frozen & pos.pieces(loser));
   std::vector<Bitboard> blockers;
   Finding f;
   for (Square k : b.king_region[l] & w_attacks) {

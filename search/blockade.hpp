@@ -21,6 +21,7 @@ namespace arbiter::search {
 struct Blockade {
   board::Bitboard frozen;                  // pawns that never move again
   board::Bitboard reach[2];                // squares each side's men can ever stand on
+  board::Bitboard men_reach[2];            // the same without the king (the men that can be taken)
   board::Bitboard attacks[2];              // squares each side's men can ever attack
   board::Bitboard king_region[2];          // squares each king can ever stand on
   board::Bitboard piece_attacks[2];        // the part of `attacks` made by men other than the king

@@ -160,3 +160,14 @@ TEST_CASE("blockade: flights the winner never covers need one blocker each", "[b
   // White can mate there (Ka8, Ba7, Bb8 and a bishop check on the long diagonal).
   CHECK_FALSE(search::blockade_forbids_mate(p, Color::White));
 }
+
+TEST_CASE("blockade: pawns that never leave their file block each other before they meet", "[blockade]") {
+  // The rank-5 and rank-2 pawns can still move, but neither side can ever capture with
+  // them (no man of the other side can stand on their diagonals), so they stop in front
+  // of each other: the wall of rank 6/7 holds for ever (test vector line 302, dead).
+  auto p = test::pos("3k4/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/3K4 w - - 0 1");
+  CHECK(search::blockade_forbids_mate(p, Color::White));
+  CHECK(search::blockade_forbids_mate(p, Color::Black));
+  // A king is never prey: the white king walking to b4 does not let a5 capture.
+  CHECK(search::analyze_blockade(p).king_region[0].has(*board::parse_square("b4")));
+}
