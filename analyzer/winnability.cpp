@@ -96,7 +96,11 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
   std::vector<std::function<void()>> searchers;
   searchers.push_back([&] {
     Limits limits(budget * 3 / 5, deadline, &cancel);
-    auto r = search::explore_all(pos, winner, limits, options_.max_closure_positions, search::Order::Guided);
+    // Positions the blockade analysis proves hopeless are not expanded: this settles
+    // structures that still have a few pawn moves to make before they lock.
+    auto hopeless = [](const Position& p, Color w) { return search::blockade_forbids_mate_fast(p, w); };
+    auto r = search::explore_all(pos, winner, limits, options_.max_closure_positions, search::Order::Guided,
+                                 hopeless);
     Finding f;
     f.positions = r.positions;
     if (r.kind == search::ClosureResult::Kind::Exhausted) f.kind = Finding::Kind::Exhausted;
