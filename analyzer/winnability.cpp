@@ -50,9 +50,6 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
   if (auto why = search::material_forbids_mate(pos, winner))
     return Verdict::unwinnable(Reason::InsufficientMaterial, *why);
 
-  // 3. A locked pawn structure that keeps the winner away for ever.
-  if (auto why = search::blockade_forbids_mate(pos, winner)) return Verdict::unwinnable(Reason::Blocked, *why);
-
   auto deadline = Limits::Clock::time_point::max();
   if (options_.max_seconds > 0)
     deadline = Limits::Clock::now() +
@@ -63,17 +60,27 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
     std::string detail = name(winner) + " mates in " + std::to_string((line.size() + 1) / 2) + " moves " + how;
     return Verdict::winnable(std::move(line), Reason::Helpmate, detail, spent);
   };
+  // A depth-first helpmate search with a share of the budget.
+  auto helpmate = [&](uint64_t nodes) -> std::optional<Verdict> {
+    Limits limits(nodes, deadline);
+    auto r = search::find_helpmate(pos, winner, limits, *table_);
+    spent += limits.nodes();
+    if (r.line) return winnable(std::move(*r.line), "(cooperative search)");
+    return std::nullopt;
+  };
 
-  // 4. A short depth-first helpmate search: most positions with mating material end here.
-  {
-    Limits quick(std::min<uint64_t>(options_.max_nodes / 20, 50'000), deadline);
-    auto r = search::find_helpmate(pos, winner, quick, *table_);
-    spent += quick.nodes();
-    if (r.line)
-      if (auto v = winnable(std::move(*r.line), "(cooperative search)")) return *v;
-  }
+  // 3. A very short helpmate search first: most positions of real games end here, for
+  // less than the blockade analysis costs.
+  if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 2'000))) return *v;
 
-  // 5. The race: a guided exhaustive exploration (finds a mate or proves there is none)
+  // 4. A locked pawn structure that keeps the winner away for ever.
+  if (auto why = search::blockade_forbids_mate(pos, winner))
+    return Verdict::unwinnable(Reason::Blocked, *why, spent);
+
+  // 5. A longer helpmate search.
+  if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 50'000))) return *v;
+
+  // 6. The race: a guided exhaustive exploration (finds a mate or proves there is none)
   // and two differently ordered depth-first searches, each with its own share of the
   // budget. The first decisive finding cancels the others. With one thread they run in
   // turn; the verdict does not depend on the order.

@@ -53,7 +53,22 @@ int mate_distance_estimate(const Position& pos, Color winner) {
     blocker = 7;
     for (Square s : helpers) blocker = std::min(blocker, std::max(0, distance(s, king) - 1));
   }
-  return 4 * free_flights + (check ? 0 : 2) + 2 * edge + approach + promotion + blocker / 2;
+  // When the winner's pieces alone could never mate a bare king (one knight, or bishops
+  // of one colour), the loser must supply blockers: its pawns should promote.
+  int loser_promotion = 0;
+  const Bitboard loser_pieces = helpers & ~pos.pieces(loser, PieceType::Pawn);
+  if (!loser_pieces && pos.pieces(loser, PieceType::Pawn)) {
+    const Bitboard w_pieces = men ^ pos.pieces(winner, PieceType::King);
+    const Bitboard bishops = pos.pieces(winner, PieceType::Bishop);
+    bool weak = (w_pieces == pos.pieces(winner, PieceType::Knight) && w_pieces.count() <= 1) ||
+                (w_pieces == bishops && (!(bishops & kDarkSquares) || !(bishops & kLightSquares)));
+    if (weak) {
+      loser_promotion = 8;
+      for (Square s : pos.pieces(loser, PieceType::Pawn))
+        loser_promotion = std::min(loser_promotion, 7 - relative_rank(loser, s));
+    }
+  }
+  return 4 * free_flights + (check ? 0 : 2) + 2 * edge + approach + promotion + blocker / 2 + 2 * loser_promotion;
 }
 
 }  // namespace arbiter::search
