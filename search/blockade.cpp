@@ -243,14 +243,24 @@ std::string squares_text(Bitboard squares) {
 
 }  // namespace
 
+namespace {
+
+// Walls start from pawns in head-on contact; without any, the analysis gives up at once
+// (saying nothing is always sound).
+bool has_head_on_pawns(const Position& pos) {
+  return (pos.pieces(Color::White, PieceType::Pawn).north() & pos.pieces(Color::Black, PieceType::Pawn)).bits() != 0;
+}
+
+}  // namespace
+
 bool blockade_forbids_mate_fast(const Position& pos, Color winner) {
-  if (!pos.pieces(PieceType::Pawn)) return false;
+  if (!has_head_on_pawns(pos)) return false;
   Blockade b = analyze_blockade(pos);
   return b.frozen && judge(pos, b, winner).forbids;
 }
 
 std::optional<std::string> blockade_forbids_mate(const Position& pos, Color winner) {
-  if (!pos.pieces(PieceType::Pawn)) return std::nullopt;
+  if (!has_head_on_pawns(pos)) return std::nullopt;
   Blockade b = analyze_blockade(pos);
   if (!b.frozen) return std::nullopt;
   Finding f = judge(pos, b, winner);
