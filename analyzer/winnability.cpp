@@ -1,5 +1,6 @@
 #include "analyzer/winnability.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <mutex>
@@ -11,6 +12,7 @@
 #include "search/board/movegen.hpp"
 #include "search/closure.hpp"
 #include "search/helpmate.hpp"
+#include "search/mate_existence.hpp"
 #include "search/material.hpp"
 
 namespace arbiter::analyzer {
@@ -34,6 +36,22 @@ struct Finding {
 
 }  // namespace
 
+std::optional<std::string> WinnabilityAnalyzer::no_mate_position(const Position& pos, Color winner) {
+  // Small pawnless material: enumerate the mate positions once per material and side.
+  if (pos.pieces(PieceType::Pawn) || pos.occupied().count() > 5) return std::nullopt;
+  std::string key(1, winner == Color::White ? 'w' : 'b');
+  for (Square s : pos.occupied()) key += piece_char(pos.piece_on(s));
+  std::sort(key.begin() + 1, key.end());
+  {
+    std::lock_guard lock(material_mutex_);
+    if (auto it = material_answers_.find(key); it != material_answers_.end()) return it->second;
+  }
+  auto answer = search::no_mate_position_exists(pos, winner);
+  std::lock_guard lock(material_mutex_);
+  material_answers_.emplace(key, answer);
+  return answer;
+}
+
 WinnabilityAnalyzer::WinnabilityAnalyzer(AnalysisOptions options)
     : options_(options), table_(std::make_unique<search::TranspositionTable>(22)) {}
 
@@ -49,6 +67,7 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
   // 2. Sound material facts.
   if (auto why = search::material_forbids_mate(pos, winner))
     return Verdict::unwinnable(Reason::InsufficientMaterial, *why);
+  if (auto why = no_mate_position(pos, winner)) return Verdict::unwinnable(Reason::InsufficientMaterial, *why);
 
   auto deadline = Limits::Clock::time_point::max();
   if (options_.max_seconds > 0)

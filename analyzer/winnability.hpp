@@ -5,7 +5,11 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
 
 #include "search/board/position.hpp"
 #include "search/transposition.hpp"
@@ -27,8 +31,13 @@ class WinnabilityAnalyzer {
   const AnalysisOptions& options() const { return options_; }
 
  private:
+  // search::no_mate_position_exists, remembered per material (it takes milliseconds).
+  std::optional<std::string> no_mate_position(const board::Position& pos, board::Color winner);
+
   AnalysisOptions options_;
   std::unique_ptr<search::TranspositionTable> table_;
+  std::mutex material_mutex_;
+  std::map<std::string, std::optional<std::string>> material_answers_;
 };
 
 }  // namespace arbiter::analyzer

@@ -1,0 +1,92 @@
+#include "search/mate_existence.hpp"
+
+#include <array>
+#include <vector>
+
+#include "search/board/movegen.hpp"
+
+namespace arbiter::search {
+
+using namespace board;
+
+namespace {
+
+struct Man {
+  Piece piece;
+  Square square = Square::None;
+};
+
+// Whether a square is attacked by the men of colour c (king included) with the
+// given occupancy, leaving out the man standing on `ignore` (captured there).
+bool attacked(const std::vector<Man>& men, Color c, Square s, Bitboard occupied, Square ignore) {
+  for (const Man& m : men) {
+    if (color_of(m.piece) != c || m.square == ignore) continue;
+    if (piece_attacks(type_of(m.piece), m.square, occupied).has(s)) return true;
+  }
+  return false;
+}
+
+// Every placement of `men` on empty squares; true as soon as one is a legal checkmate
+// of the loser. Order: the loser's king, the winner's king, the winner's men (then the
+// loser's king must already be attacked: the loser's men can only block), the loser's
+// men. The loser's king is kept in one eighth of the board (a1-d1-d4 triangle): without
+// pawns or castling rights the board's eight symmetries preserve legality and mate.
+bool any_mate(std::vector<Man>& men, std::size_t next, Bitboard occupied, Color winner, std::size_t first_loser_man) {
+  if (next == first_loser_man && !attacked(men, winner, men[0].square, occupied, Square::None)) return false;
+  if (next == men.size()) {
+    const Color loser = ~winner;
+    const Square k = men[0].square;
+    // In check, no escape square: a cheap filter before the exact test.
+    if (!attacked(men, winner, k, occupied, Square::None)) return false;
+    if (attacked(men, loser, men[1].square, occupied, Square::None)) return false;  // winner in check: illegal
+    for (Square n : king_attacks(k)) {
+      bool own = false;
+      for (const Man& m : men)
+        if (m.square == n && color_of(m.piece) == loser) own = true;
+      if (!own && !attacked(men, winner, n, occupied ^ k, n)) return false;
+    }
+    Setup setup;
+    for (const Man& m : men) setup.board[index(m.square)] = m.piece;
+    setup.side_to_move = loser;
+    auto pos = Position::from_setup(setup);
+    return pos && pos->in_check() && !has_legal_move(*pos);
+  }
+  const bool loser_king = next == 0;
+  for (int i = 0; i < 64; ++i) {
+    Square s = Square(i);
+    if (occupied.has(s)) continue;
+    if (loser_king && !(file_of(s) <= 3 && rank_of(s) <= file_of(s))) continue;
+    men[next].square = s;
+    if (any_mate(men, next + 1, occupied | s, winner, first_loser_man)) return true;
+  }
+  men[next].square = Square::None;
+  return false;
+}
+
+}  // namespace
+
+std::optional<std::string> no_mate_position_exists(const Position& pos, Color winner) {
+  const Color loser = ~winner;
+  const Bitboard kings = pos.pieces(PieceType::King);
+  const Bitboard others = pos.occupied() & ~kings;
+  if (pos.pieces(PieceType::Pawn) || others.count() > 3 || others.empty()) return std::nullopt;
+  std::vector<Piece> extra;
+  for (Square s : others) extra.push_back(pos.piece_on(s));
+  // Every subset of the men that keeps at least one of the winner's (a bare king never checks).
+  for (unsigned mask = 1; mask < (1u << extra.size()); ++mask) {
+    std::vector<Man> men{{make_piece(loser, PieceType::King)}, {make_piece(winner, PieceType::King)}};
+    for (std::size_t i = 0; i < extra.size(); ++i)
+      if ((mask & (1u << i)) && color_of(extra[i]) == winner) men.push_back({extra[i]});
+    const std::size_t first_loser_man = men.size();
+    if (first_loser_man == 2) continue;
+    for (std::size_t i = 0; i < extra.size(); ++i)
+      if ((mask & (1u << i)) && color_of(extra[i]) == loser) men.push_back({extra[i]});
+    if (any_mate(men, 0, Bitboard(), winner, first_loser_man)) return std::nullopt;
+  }
+  std::string men_text;
+  for (Piece p : extra) men_text += piece_char(p);
+  return "no legal position with these men (" + men_text + " besides the kings) or fewer is a checkmate by " +
+         std::string(winner == Color::White ? "White" : "Black");
+}
+
+}  // namespace arbiter::search

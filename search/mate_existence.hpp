@@ -1,0 +1,18 @@
+// A static proof for small pawnless material: enumerate every placement of the men
+// (and of every subset of them: men can be captured, never added, when there are no
+// pawns) and look for a legal position in which `winner` has checkmated the other side.
+// If there is none, no sequence of moves can ever reach one. Exact, no search.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "search/board/position.hpp"
+
+namespace arbiter::search {
+
+// Applies to positions without pawns with at most three men besides the kings; nothing
+// (no conclusion) otherwise. The argument, when no mate position exists.
+std::optional<std::string> no_mate_position_exists(const board::Position& pos, board::Color winner);
+
+}  // namespace arbiter::search

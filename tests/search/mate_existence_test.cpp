@@ -1,0 +1,45 @@
+// The enumeration of mate positions for small pawnless material.
+#include <catch2/catch.hpp>
+
+#include "analyzer/status.hpp"
+#include "search/mate_existence.hpp"
+#include "support.hpp"
+
+using namespace arbiter;
+using board::Color;
+
+TEST_CASE("mate positions: none for K+N against K+Q (test vector line 1440: White cannot mate)",
+          "[mate-existence]") {
+  auto why = search::no_mate_position_exists(test::pos("3kq3/8/8/8/8/8/3KN3/8 w - - 0 1"), Color::White);
+  REQUIRE(why);
+  CHECK(why->find("Nq") != std::string::npos);
+}
+
+TEST_CASE("mate positions: none for K+B against K+R (test vector lines 1455-1456)", "[mate-existence]") {
+  CHECK(search::no_mate_position_exists(test::pos("3kr3/8/8/8/8/3KB3/8/8 w - - 0 1"), Color::White));
+}
+
+TEST_CASE("mate positions: none for a lone knight or bishop against a lone king", "[mate-existence]") {
+  CHECK(search::no_mate_position_exists(test::pos("8/8/8/4k3/8/8/8/KN6 w - - 0 1"), Color::White));
+  CHECK(search::no_mate_position_exists(test::pos("8/8/8/4k3/8/8/8/KB6 w - - 0 1"), Color::White));
+}
+
+TEST_CASE("mate positions exist where a helpmate is known", "[mate-existence]") {
+  // K+N against K+N: Black Kh8, Nh7; White Kf7, Ng6 is mate.
+  auto mate = analyzer::status_of(test::pos("7k/5K1n/6N1/8/8/8/8/8 b - - 0 1"));
+  REQUIRE(mate.state == analyzer::GameState::Checkmate);
+  CHECK_FALSE(search::no_mate_position_exists(test::pos("n2k4/8/8/8/8/8/8/3N3K w - - 0 1"), Color::White));
+  // K+R, K+Q, K+B+N, K+N+N (a mate exists, though it cannot be forced) and K+B vs K+N.
+  for (const char* fen : {"4k3/8/8/8/8/8/8/K1R5 w - - 0 1", "4k3/8/8/8/8/8/8/K1Q5 w - - 0 1",
+                          "7k/8/8/8/8/8/8/KBN5 w - - 0 1", "7k/8/8/8/8/8/8/KNN5 w - - 0 1",
+                          "4k3/8/8/8/8/8/8/KB2n3 w - - 0 1"}) {
+    INFO(fen);
+    CHECK_FALSE(search::no_mate_position_exists(test::pos(fen), Color::White));
+  }
+}
+
+TEST_CASE("mate positions: no conclusion with pawns or more than three men besides the kings",
+          "[mate-existence]") {
+  CHECK_FALSE(search::no_mate_position_exists(test::pos("8/8/8/4k3/4p3/8/8/KN6 w - - 0 1"), Color::White));
+  CHECK_FALSE(search::no_mate_position_exists(test::pos("rr6/rk6/8/8/8/2K5/2B5/8 b - - 0 1"), Color::White));
+}
