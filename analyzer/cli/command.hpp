@@ -21,6 +21,8 @@ class Command {
 std::unique_ptr<Command> make_status_command(CLI::App& parent);
 std::unique_ptr<Command> make_perft_command(CLI::App& parent);
 std::unique_ptr<Command> make_analyze_command(CLI::App& parent);
+std::unique_ptr<Command> make_helpmate_command(CLI::App& parent);
+std::unique_ptr<Command> make_convert_command(CLI::App& parent);
 
 // A malformed or illegal input: {"input","error"} on stdout with --json, else a line on
 // stderr. The message names the input line.

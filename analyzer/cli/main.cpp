@@ -1,5 +1,6 @@
 // The `arbiter` program: parses the command line and runs one subcommand.
-// Exit status: 0 success, 1 some input was malformed or illegal, 2 usage error.
+// Exit status: 0 success, 1 some input was malformed or illegal, 2 usage error,
+// 3 internal error (a result failed its own replay and was not printed).
 #include <iostream>
 #include <memory>
 #include <vector>
@@ -16,11 +17,15 @@ int main(int argc, char** argv) {
       "Examples:\n"
       "  arbiter analyze '8/8/8/4k3/4p3/8/8/KN6 w - - 0 1'\n"
       "  arbiter status 'k7/1QK5/8/8/8/8/8/8 b - - 0 1'\n"
-      "  arbiter perft 5");
+      "  arbiter perft 5\n"
+      "  arbiter helpmate --moves 2 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n"
+      "  arbiter convert '7K/8/8/8/8/1Q6/p7/k7 b - - 0 1'");
   std::vector<std::unique_ptr<Command>> commands;
   commands.push_back(make_analyze_command(app));
   commands.push_back(make_status_command(app));
   commands.push_back(make_perft_command(app));
+  commands.push_back(make_helpmate_command(app));
+  commands.push_back(make_convert_command(app));
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,173 @@
+// `arbiter helpmate --moves N`: every solution of the helpmate problem h#N (or h#N.5).
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <limits>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+#include <tbb/global_control.h>
+
+#include "analyzer/cli/command.hpp"
+#include "analyzer/witness.hpp"
+#include "search/board/notation.hpp"
+#include "search/problem_helpmate.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+// Problem notation, numbered from 1 whoever moves first: "1.Kh1 Ng3 2.h1=R Nf1#" for
+// h#N; for h#N.5 the mating side's first move is "1...", then the pairs: "1...Nc3 2.Kh1 Ng3#".
+std::string problem_notation(const board::Position& root, std::span<const board::Move> line, bool half) {
+  board::Position pos = root;
+  std::string out;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const std::size_t ply = half ? i + 1 : i;  // plies counted from the start of move 1
+    if (i > 0) out += ' ';
+    if (half && i == 0)
+      out += "1...";
+    else if (ply % 2 == 0)
+      out += std::to_string(ply / 2 + 1) + ".";
+    out += board::to_san(pos, line[i]);
+    pos.do_move(line[i]);
+  }
+  return out;
+}
+
+class HelpmateCommand : public Command {
+ public:
+  explicit HelpmateCommand(CLI::App& parent) {
+    app = parent.add_subcommand("helpmate", "Solve helpmate problems: every solution of h#N or h#N.5");
+    app->add_option("fen", fens_, "FEN positions; none or '-' reads one FEN per line from stdin");
+    app->add_option("--moves", moves_, "the stipulation: N for h#N, N.5 for h#N.5 (N from 1 to 10)")
+        ->required()
+        ->check(CLI::Validator(
+            [](std::string& text) {
+              auto s = search::parse_stipulation(text);
+              return s ? std::string() : s.error();
+            },
+            "N|N.5"));
+    auto all = app->add_flag("--all", all_, "print every solution (the default)");
+    auto first = app->add_flag("--first", first_, "stop at one solution (the same one with any thread count)");
+    all->excludes(first);
+    app->add_option("--max-nodes", max_nodes_,
+                    "node budget per position (0 = none); past it the answer is marked "
+                    "incomplete, never 'no solution'");
+    app->add_option("--threads", threads_, "worker threads (default: all cores)");
+    app->add_flag("--json", json_, "JSON Lines: {fen, stipulation, solutions, san, count, nodes, micros, complete}");
+    app->footer(
+        "h#N: the side to move in the FEN moves first and is mated; the other side mates with\n"
+        "its Nth move; both sides cooperate. h#N.5: the mating side moves first, then N move pairs.\n"
+        "Solutions that differ only in the order of their moves are distinct solutions, as in\n"
+        "problem practice. Draw rules (repetition, 75 moves) do not apply. Every solution is\n"
+        "replayed with the move generator before it is printed.\n"
+        "Notation: moves are numbered from 1 whoever moves first, as composers do:\n"
+        "  h#2    1.Kh1 Ng3 2.h1=R Nf1#\n"
+        "  h#1.5  1...Nc3 2.Kh1 Ng3#   (the mating side's first move stands alone as 1...)\n"
+        "Exit status: 0 ok, 1 a bad input (the batch goes on), 2 usage error, 3 internal error.\n\n"
+        "Example:\n"
+        "  arbiter helpmate --moves 2 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n"
+        "  -> h#2: 8 solutions, among them 1.f3 e5 2.g4 Qh4# (Fool's mate)");
+  }
+
+  int run() override {
+    unsigned threads = threads_ > 0 ? unsigned(threads_) : std::max(1u, std::thread::hardware_concurrency());
+    tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
+    const search::Stipulation stipulation = *search::parse_stipulation(moves_);
+    search::HelpmateProblemOptions options;
+    options.first_only = first_;
+    int exit_code = 0;
+    InputSource source(fens_, std::cin);
+    while (auto input = source.next()) {
+      if (!input->extra.empty()) {
+        report_input_error(*input, "'" + input->extra.front() + "' is not part of a FEN", json_);
+        exit_code = std::max(exit_code, 1);
+        continue;
+      }
+      auto pos = board::Position::from_fen(input->fen);
+      if (!pos) {
+        report_input_error(*input, pos.error(), json_);
+        exit_code = std::max(exit_code, 1);
+        continue;
+      }
+      search::Limits limits(max_nodes_ ? max_nodes_ : std::numeric_limits<uint64_t>::max());
+      auto start = std::chrono::steady_clock::now();
+      search::HelpmateSolutions result = search::solve_helpmate(*pos, stipulation, limits, options);
+      auto micros = uint64_t(
+          std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count());
+      if (!keep_replayed(*pos, stipulation, result)) exit_code = 3;
+      print(*pos, stipulation, result, micros);
+    }
+    return exit_code;
+  }
+
+ private:
+  // Drops (and reports as an internal error) any solution that does not replay to mate in
+  // exactly the stipulated number of plies. True when all replayed.
+  static bool keep_replayed(const board::Position& pos, search::Stipulation stipulation,
+                            search::HelpmateSolutions& result) {
+    const board::Color winner = stipulation.half ? pos.side_to_move() : ~pos.side_to_move();
+    bool all = true;
+    std::erase_if(result.solutions, [&](const std::vector<board::Move>& line) {
+      if (int(line.size()) == stipulation.plies() && analyzer::replays_to_mate(pos, line, winner)) return false;
+      std::cerr << "arbiter: internal error: a " << stipulation.to_string() << " solution found for " << pos.fen()
+                << " does not replay to mate in " << stipulation.plies() << " plies; it is not printed\n";
+      all = false;
+      return true;
+    });
+    return all;
+  }
+
+  void print(const board::Position& pos, search::Stipulation stipulation, const search::HelpmateSolutions& result,
+             uint64_t micros) const {
+    std::vector<std::string> san;
+    for (const auto& line : result.solutions) san.push_back(problem_notation(pos, line, stipulation.half));
+    if (json_) {
+      nlohmann::ordered_json j;
+      j["fen"] = pos.fen();
+      j["stipulation"] = stipulation.to_string();
+      auto solutions = nlohmann::ordered_json::array();
+      board::Position replay = pos;
+      for (const auto& line : result.solutions) solutions.push_back(board::uci_line(replay, line));
+      j["solutions"] = solutions;
+      j["san"] = san;
+      j["count"] = result.solutions.size();
+      j["nodes"] = result.nodes;
+      j["micros"] = micros;
+      j["complete"] = result.complete;
+      if (!result.complete) j["limit"] = search::to_string(result.limit);
+      std::cout << j.dump() << '\n';
+    } else {
+      const std::size_t n = result.solutions.size();
+      std::cout << pos.fen() << "\n  " << stipulation.to_string() << ": ";
+      if (!result.complete)
+        std::cout << "incomplete (" << search::to_string(result.limit) << "): " << n << " solution"
+                  << (n == 1 ? "" : "s") << " found so far, others may exist";
+      else if (n == 0)
+        std::cout << "no solution";
+      else if (first_)
+        std::cout << "a solution (--first: others may exist)";
+      else
+        std::cout << n << " solution" << (n == 1 ? "" : "s");
+      std::cout << " (" << result.nodes << " nodes, " << std::fixed << std::setprecision(3) << double(micros) / 1e6
+                << " s)\n";
+      std::cout.unsetf(std::ios::floatfield);
+      for (const auto& line : san) std::cout << "  " << line << '\n';
+    }
+    std::cout.flush();
+  }
+
+  std::vector<std::string> fens_;
+  std::string moves_;
+  bool all_ = false;
+  bool first_ = false;
+  uint64_t max_nodes_ = 0;
+  int threads_ = 0;
+  bool json_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_helpmate_command(CLI::App& parent) { return std::make_unique<HelpmateCommand>(parent); }
+
+}  // namespace arbiter::cli

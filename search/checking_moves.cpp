@@ -1,0 +1,119 @@
+#include "search/checking_moves.hpp"
+
+#include "search/board/attacks.hpp"
+#include "search/board/movegen.hpp"
+
+namespace arbiter::search {
+
+using namespace board;
+
+namespace {
+
+constexpr PieceType kPromotions[4] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight};
+
+void keep_checks(const Position& pos, const MoveList& moves, CheckingMoves& out) {
+  for (Move m : moves)
+    if (pos.gives_check(m)) out.push(m);
+}
+
+}  // namespace
+
+// Why the target filters are exact: the side not to move is never in check, so no man of
+// ours already has a clear line to the enemy king; hence a man moving along such a line
+// never vacates a square of its own checking line, and the checking squares computed on
+// the present occupancy are those after the move. Promotions are all tried (the pawn's
+// square may open a file for the new piece), and gives_check decides every candidate.
+void generate_checking_moves(const Position& pos, CheckingMoves& out) {
+  const Color us = pos.side_to_move(), them = ~us;
+  if (pos.in_check() || pos.en_passant() != Square::None || pos.can_castle(us, true) || pos.can_castle(us, false)) {
+    keep_checks(pos, legal_moves(pos), out);
+    return;
+  }
+  const Bitboard own = pos.pieces(us), enemy = pos.pieces(them), occupied = own | enemy;
+  const Square our_king = pos.king_square(us), their_king = pos.king_square(them);
+  const Bitboard pinned = pos.king_blockers(us) & own;
+  const Bitboard uncovering = pos.king_blockers(them) & own;  // leaving their line uncovers a check
+  const Bitboard diagonal_checks = bishop_attacks(their_king, occupied);
+  const Bitboard straight_checks = rook_attacks(their_king, occupied);
+
+  auto consider = [&](Square from, Bitboard targets, Bitboard checking_squares) {
+    if (!uncovering.has(from)) targets &= checking_squares;
+    if (pinned.has(from)) targets &= line_through(our_king, from);
+    for (Square to : targets)
+      if (Move m(from, to); pos.gives_check(m)) out.push(m);
+  };
+  for (Square from : pos.pieces(us, PieceType::Knight))
+    consider(from, knight_attacks(from) & ~own, knight_attacks(their_king));
+  for (Square from : pos.pieces(us, PieceType::Bishop))
+    consider(from, bishop_attacks(from, occupied) & ~own, diagonal_checks);
+  for (Square from : pos.pieces(us, PieceType::Rook))
+    consider(from, rook_attacks(from, occupied) & ~own, straight_checks);
+  for (Square from : pos.pieces(us, PieceType::Queen))
+    consider(from, queen_attacks(from, occupied) & ~own, diagonal_checks | straight_checks);
+
+  const int up = forward(us);
+  const Bitboard last_rank = rank_bb(us == Color::White ? 7 : 0);
+  const Bitboard pawn_checks = pawn_attacks(them, their_king);
+  for (Square from : pos.pieces(us, PieceType::Pawn)) {
+    Bitboard targets = pawn_attacks(us, from) & enemy;
+    const Square one = offset(from, up);
+    if (!occupied.has(one)) {
+      targets |= one;
+      const Square two = offset(one, up);
+      if (relative_rank(us, from) == 1 && !occupied.has(two)) targets |= two;
+    }
+    if (pinned.has(from)) targets &= line_through(our_king, from);
+    for (Square to : targets& last_rank)
+      for (PieceType t : kPromotions)
+        if (Move m = Move::make(MoveKind::Promotion, from, to, t); pos.gives_check(m)) out.push(m);
+    targets &= ~last_rank;
+    if (!uncovering.has(from)) targets &= pawn_checks;
+    for (Square to : targets)
+      if (Move m(from, to); pos.gives_check(m)) out.push(m);
+  }
+
+  // The king checks only by uncovering a line.
+  if (uncovering.has(our_king)) {
+    const Bitboard without_king = occupied ^ our_king;
+    for (Square to : king_attacks(our_king) & ~own)
+      if (!pos.attacked_by(them, to, without_king))
+        if (Move m(our_king, to); pos.gives_check(m)) out.push(m);
+  }
+}
+
+// The board after m is emulated: the mover lifted from `from` and standing on `to` as
+// its new type, a man on `to` captured, and the enemy king lifted (sliders see through it).
+bool king_can_step_after(const Position& pos, Move m) {
+  if (m.kind() == MoveKind::Castling || m.kind() == MoveKind::EnPassant) {
+    Position after = pos;
+    after.do_move(m);
+    const Square king = after.king_square(after.side_to_move());
+    const Bitboard without_king = after.occupied() ^ king;
+    for (Square to : king_attacks(king) & ~after.pieces(after.side_to_move()))
+      if (!after.attacked_by(~after.side_to_move(), to, without_king)) return true;
+    return false;
+  }
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square from = m.from(), to = m.to(), king = pos.king_square(them);
+  const PieceType type = m.kind() == MoveKind::Promotion ? m.promotion() : type_of(pos.piece_on(from));
+  const Bitboard others = pos.pieces(us) & ~Bitboard::of(from);  // our men that stay put
+  const Bitboard occupied = ((pos.occupied() ^ from) | to) ^ king;
+  const Bitboard mover_attacks = type == PieceType::Pawn ? pawn_attacks(us, to) : piece_attacks(type, to, occupied);
+  for (Square step : king_attacks(king) & ~(pos.pieces(them) & ~Bitboard::of(to))) {
+    if (mover_attacks.has(step)) continue;
+    if (pos.attackers_to(step, occupied) & others) continue;
+    return true;
+  }
+  return false;
+}
+
+bool checked_side_is_mated(const Position& pos) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us);
+  const Bitboard without_king = pos.occupied() ^ king;
+  for (Square to : king_attacks(king) & ~pos.pieces(us))
+    if (!pos.attacked_by(~us, to, without_king)) return false;
+  return !has_legal_move(pos);
+}
+
+}  // namespace arbiter::search

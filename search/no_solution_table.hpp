@@ -1,0 +1,46 @@
+// An exact, shared table of facts "from this position, no helpmate of exactly d plies
+// exists" (d < 32), for pruning an exhaustive problem search. Exact: the Zobrist key
+// picks the bucket, the full packed position decides equality, so a fact is never
+// applied to another position. Thread-safe and lock-free: each entry is guarded by a
+// sequence lock, and a reader that overlaps a writer sees a miss, never a mix of two
+// entries. Lossy only by forgetting (an entry is overwritten), never by inventing.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+#include "search/board/packed.hpp"
+#include "search/board/position.hpp"
+
+namespace arbiter::search {
+
+class NoSolutionTable {
+ public:
+  static constexpr int kMaxPlies = 31;
+  // 2^log2_entries entries of 48 bytes, in buckets of two (at least one bucket).
+  explicit NoSolutionTable(unsigned log2_entries);
+
+  // True when it is known that no helpmate of exactly `plies` plies exists from `pos`
+  // (whose key is `key`).
+  bool known_unsolvable(const board::Position& pos, uint64_t key, int plies) const;
+  // Records that none exists. Skips the store (forgets) when another thread is writing.
+  void record_unsolvable(const board::Position& pos, uint64_t key, int plies);
+
+  std::size_t size_bytes() const { return (mask_ + 1) * sizeof(Entry); }
+
+ private:
+  struct Entry {
+    std::atomic<uint32_t> sequence{0};              // odd while a writer is inside
+    std::atomic<uint32_t> plies{0};                 // bit d: no helpmate of exactly d plies
+    std::atomic<uint64_t> key{0};                   // 0 = empty
+    std::array<std::atomic<uint64_t>, 4> packed{};  // the PackedPosition's 32 bytes
+  };
+  static_assert(sizeof(board::PackedPosition) == 4 * sizeof(uint64_t));
+
+  std::unique_ptr<Entry[]> entries_;
+  uint64_t mask_ = 0;
+};
+
+}  // namespace arbiter::search
