@@ -7,6 +7,9 @@
 #include <stdexcept>
 #include <string>
 #include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
 
 #include "search/board/position.hpp"
 
@@ -30,7 +33,11 @@ struct RunResult {
 // Runs `arbiter ARGS` through the shell with `input` on stdin; stdout captured,
 // stderr captured too when `merge_stderr`.
 inline RunResult run_arbiter(const std::string& args, const std::string& input = "", bool merge_stderr = false) {
-  std::string in_file = std::tmpnam(nullptr);
+  char name[] = "/tmp/arbiter-test-XXXXXX";
+  int fd = mkstemp(name);
+  if (fd < 0) throw std::runtime_error("mkstemp failed");
+  close(fd);
+  std::string in_file = name;
   { std::ofstream(in_file) << input; }
   std::string cmd = std::string("'") + ARBITER_EXE + "' " + args + " < '" + in_file + "'" +
                     (merge_stderr ? " 2>&1" : " 2>/dev/null");
