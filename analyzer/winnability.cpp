@@ -134,6 +134,15 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
       f.kind = Finding::Kind::Witness;
       f.line = std::move(r.line);
       f.how = "(guided exhaustive search)";
+      // Greedy lines wander: look again, weighting depth more, for a shorter one.
+      if (f.line.size() > 16 && !cancel) {
+        Limits again(std::min<uint64_t>(2 * limits.nodes(), budget / 5), deadline, &cancel);
+        auto shorter = search::explore_all(pos, winner, again, options_.max_closure_positions,
+                                           search::Order::GuidedShort, hopeless);
+        race_nodes += again.nodes();
+        if (shorter.kind == search::ClosureResult::Kind::MateFound && shorter.line.size() < f.line.size())
+          f.line = std::move(shorter.line);
+      }
     }
     report(std::move(f), limits);
   });

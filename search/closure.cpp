@@ -88,11 +88,11 @@ std::vector<Move> path_to(const VisitedSet& set, uint32_t idx) {
 // estimated distance to mate, newest first among equals (guided).
 class Frontier {
  public:
-  explicit Frontier(Order order) : order_(order) {}
+  explicit Frontier(Order order) : order_(order), depth_divisor_(order == Order::GuidedShort ? 2 : 8) {}
   void push(uint32_t index, const Position& pos, Color winner, int depth) {
     if (order_ == Order::BreadthFirst) return;  // the visited set's order is the queue
-    // Mostly greedy; the depth term keeps witness lines from wandering far.
-    int h = std::min(mate_distance_estimate(pos, winner) + depth / kDepthWeight, int(buckets_.size()) - 1);
+    // The depth term keeps witness lines from wandering far.
+    int h = std::min(mate_distance_estimate(pos, winner) + depth / depth_divisor_, int(buckets_.size()) - 1);
     buckets_[h].push_back(index);
     best_ = std::min(best_, h);
   }
@@ -106,10 +106,10 @@ class Frontier {
     return i;
   }
   static constexpr uint32_t kNone = 0xFFFFFFFF;
-  static constexpr int kDepthWeight = 8;
 
  private:
   Order order_;
+  int depth_divisor_;
   uint32_t next_ = 0;
   std::array<std::vector<uint32_t>, 256> buckets_;
   int best_ = 0;

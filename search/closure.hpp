@@ -25,7 +25,9 @@ struct ClosureResult {
 // mate from this position (e.g. a locked structure). Such positions are not expanded.
 using DeadEnd = std::function<bool(const board::Position&, board::Color winner)>;
 
-enum class Order { BreadthFirst, Guided };
+// Guided: best first, mostly greedy (depth counts 1/8). GuidedShort: depth counts 1/2,
+// slower to find a mate but with shorter lines (used to shorten a witness).
+enum class Order { BreadthFirst, Guided, GuidedShort };
 
 // `max_positions` bounds the memory (about 64 bytes a position). Each expanded position
 // spends 1 + (number of its moves) nodes of `limits`.
