@@ -2,6 +2,10 @@
 #pragma once
 
 #include <array>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
 #include <cstdio>
 #include <fstream>
 #include <stdexcept>
@@ -11,6 +15,7 @@
 
 #include <cstdlib>
 
+#include "search/board/movegen.hpp"
 #include "search/board/position.hpp"
 
 namespace arbiter::test {
@@ -23,6 +28,38 @@ inline board::Position pos(const std::string& fen) {
   auto p = board::Position::from_fen(fen);
   if (!p) throw std::runtime_error("test FEN rejected: " + fen + ": " + p.error());
   return std::move(*p);
+}
+
+// The FEN part of each line of an EPD file (before the first ';'), comments skipped.
+inline std::vector<std::string> epd_fens(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::vector<std::string> out;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::string fen = line.substr(0, line.find(';'));
+    while (!fen.empty() && fen.back() == ' ') fen.pop_back();
+    out.push_back(fen);
+  }
+  return out;
+}
+
+// Calls visit at every node of the legal move tree to `depth` plies (the root included).
+inline void walk(board::Position& pos, int depth, const std::function<void(board::Position&)>& visit) {
+  visit(pos);
+  if (depth == 0) return;
+  for (board::Move m : board::legal_moves(pos)) {
+    pos.do_move(m);
+    walk(pos, depth - 1, visit);
+    pos.undo_move(m);
+  }
+}
+
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
 }
 
 struct RunResult {

@@ -3,11 +3,13 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
 #include "analyzer/cli/input.hpp"
+#include "search/board/position.hpp"
 
 namespace arbiter::cli {
 
@@ -27,5 +29,9 @@ std::unique_ptr<Command> make_convert_command(CLI::App& parent);
 // A malformed or illegal input: {"input","error"} on stdout with --json, else a line on
 // stderr. The message names the input line.
 void report_input_error(const InputLine& input, const std::string& message, bool json);
+
+// The position of an input line; or, after reporting why there is none (a word after the
+// FEN, a malformed FEN, an illegal position), nothing.
+std::optional<board::Position> read_position(const InputLine& input, bool json);
 
 }  // namespace arbiter::cli

@@ -79,14 +79,8 @@ class HelpmateCommand : public Command {
     int exit_code = 0;
     InputSource source(fens_, std::cin);
     while (auto input = source.next()) {
-      if (!input->extra.empty()) {
-        report_input_error(*input, "'" + input->extra.front() + "' is not part of a FEN", json_);
-        exit_code = std::max(exit_code, 1);
-        continue;
-      }
-      auto pos = board::Position::from_fen(input->fen);
+      auto pos = read_position(*input, json_);
       if (!pos) {
-        report_input_error(*input, pos.error(), json_);
         exit_code = std::max(exit_code, 1);
         continue;
       }

@@ -16,4 +16,17 @@ void report_input_error(const InputLine& input, const std::string& message, bool
   }
 }
 
+std::optional<board::Position> read_position(const InputLine& input, bool json) {
+  if (!input.extra.empty()) {
+    report_input_error(input, "'" + input.extra.front() + "' is not part of a FEN", json);
+    return std::nullopt;
+  }
+  auto pos = board::Position::from_fen(input.fen);
+  if (!pos) {
+    report_input_error(input, pos.error(), json);
+    return std::nullopt;
+  }
+  return std::move(*pos);
+}
+
 }  // namespace arbiter::cli

@@ -28,9 +28,8 @@ class StatusCommand : public Command {
     int exit_code = 0;
     InputSource source(fens_, std::cin);
     while (auto input = source.next()) {
-      auto pos = board::Position::from_fen(input->fen);
+      auto pos = read_position(*input, json_);
       if (!pos) {
-        report_input_error(*input, pos.error(), json_);
         exit_code = 1;
         continue;
       }

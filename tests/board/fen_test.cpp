@@ -11,35 +11,13 @@
 #include "support.hpp"
 
 using namespace arbiter;
+using test::epd_fens;
+using test::lines_of;
+using test::walk;
 using namespace arbiter::board;
 using Kind = SetupError::Kind;
 
 namespace {
-
-// The FEN part (before ';') of every row of an EPD file.
-std::vector<std::string> epd_fens(const std::string& path) {
-  std::ifstream in(path);
-  REQUIRE(in.good());
-  std::vector<std::string> out;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::string fen = line.substr(0, line.find(';'));
-    while (!fen.empty() && fen.back() == ' ') fen.pop_back();
-    out.push_back(fen);
-  }
-  return out;
-}
-
-// Calls visit at every node of the legal move tree to `depth` plies (the root included).
-void walk(Position& pos, int depth, const std::function<void(const Position&)>& visit) {
-  visit(pos);
-  if (depth == 0) return;
-  for (Move m : legal_moves(pos)) {
-    pos.do_move(m);
-    walk(pos, depth - 1, visit);
-    pos.undo_move(m);
-  }
-}
 
 FenError text_error(const std::string& fen) {
   auto r = parse_fen(fen);

@@ -13,24 +13,14 @@
 #include "support.hpp"
 
 using namespace arbiter;
+using test::epd_fens;
+using test::lines_of;
+using test::walk;
 using namespace arbiter::board;
 
 namespace {
 
 Square sq(const char* name) { return *parse_square(name); }
-
-std::vector<std::string> epd_fens(const std::string& path) {
-  std::ifstream in(path);
-  REQUIRE(in.good());
-  std::vector<std::string> out;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::string fen = line.substr(0, line.find(';'));
-    while (!fen.empty() && fen.back() == ' ') fen.pop_back();
-    out.push_back(fen);
-  }
-  return out;
-}
 
 // The positions the property tests walk from: the published perft suite, the Chess960
 // suite, and positions rich in en passant, promotions and castling.

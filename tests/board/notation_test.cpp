@@ -12,34 +12,14 @@
 #include "support.hpp"
 
 using namespace arbiter;
+using test::epd_fens;
+using test::lines_of;
+using test::walk;
 using namespace arbiter::board;
 
 namespace {
 
 Square sq(const char* name) { return *parse_square(name); }
-
-std::vector<std::string> epd_fens(const std::string& path) {
-  std::ifstream in(path);
-  REQUIRE(in.good());
-  std::vector<std::string> out;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::string fen = line.substr(0, line.find(';'));
-    while (!fen.empty() && fen.back() == ' ') fen.pop_back();
-    out.push_back(fen);
-  }
-  return out;
-}
-
-void walk(Position& pos, int depth, const std::function<void(Position&)>& visit) {
-  visit(pos);
-  if (depth == 0) return;
-  for (Move m : legal_moves(pos)) {
-    pos.do_move(m);
-    walk(pos, depth - 1, visit);
-    pos.undo_move(m);
-  }
-}
 
 // The legal move from -> to (with that promotion piece), found among the legal moves by
 // its squares so that the test does not depend on the parsers under test.

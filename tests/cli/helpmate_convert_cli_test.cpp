@@ -9,17 +9,13 @@
 #include "support.hpp"
 
 using namespace arbiter;
+using test::epd_fens;
+using test::lines_of;
+using test::walk;
 using Json = nlohmann::ordered_json;
 using Keys = std::vector<std::string>;
 
 namespace {
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
 
 Keys keys_of(const Json& j) {
   Keys out;

@@ -11,6 +11,9 @@
 #include "support.hpp"
 
 using namespace arbiter;
+using test::epd_fens;
+using test::lines_of;
+using test::walk;
 using namespace arbiter::board;
 
 namespace {
@@ -27,16 +30,6 @@ std::vector<uint16_t> sorted_raw(const search::CheckingMoves& moves) {
   for (std::size_t i = 0; i < moves.size(); ++i) out.push_back(moves[i].raw());
   std::sort(out.begin(), out.end());
   return out;
-}
-
-void walk(Position& pos, int depth, const std::function<void(Position&)>& visit) {
-  visit(pos);
-  if (depth == 0) return;
-  for (Move m : legal_moves(pos)) {
-    pos.do_move(m);
-    walk(pos, depth - 1, visit);
-    pos.undo_move(m);
-  }
 }
 
 }  // namespace
