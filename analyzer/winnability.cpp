@@ -38,7 +38,7 @@ struct Finding {
 
 std::optional<std::string> WinnabilityAnalyzer::no_mate_position(const Position& pos, Color winner) {
   // Small pawnless material: enumerate the mate positions once per material and side.
-  if (pos.pieces(PieceType::Pawn) || pos.occupied().count() > 5) return std::nullopt;
+  if (pos.pieces(PieceType::Pawn) || pos.occupied().count() > 10) return std::nullopt;
   std::string key(1, winner == Color::White ? 'w' : 'b');
   for (Square s : pos.occupied()) key += piece_char(pos.piece_on(s));
   std::sort(key.begin() + 1, key.end());

@@ -1,6 +1,8 @@
 #include "search/mate_existence.hpp"
 
+#include <algorithm>
 #include <array>
+#include <set>
 #include <vector>
 
 #include "search/board/movegen.hpp"
@@ -31,7 +33,14 @@ bool attacked(const std::vector<Man>& men, Color c, Square s, Bitboard occupied,
 // loser's king must already be attacked: the loser's men can only block), the loser's
 // men. The loser's king is kept in one eighth of the board (a1-d1-d4 triangle): without
 // pawns or castling rights the board's eight symmetries preserve legality and mate.
-bool any_mate(std::vector<Man>& men, std::size_t next, Bitboard occupied, Color winner, std::size_t first_loser_man) {
+// Identical men are placed in increasing square order (one placement per set).
+// With `beside_king`, the loser's men stand only next to their king: taking away a
+// loser's man that is not next to its king keeps a mate a mate (it blocked no flight;
+// its captures and interpositions are gone; lines it closed only add attacks), and
+// keeps the position legal while the winner has at most two men (at most a double
+// check, and never a new knight check).
+bool any_mate(std::vector<Man>& men, std::size_t next, Bitboard occupied, Color winner, std::size_t first_loser_man,
+              bool beside_king) {
   if (next == first_loser_man && !attacked(men, winner, men[0].square, occupied, Square::None)) return false;
   if (next == men.size()) {
     const Color loser = ~winner;
@@ -52,12 +61,14 @@ bool any_mate(std::vector<Man>& men, std::size_t next, Bitboard occupied, Color 
     return pos && pos->in_check() && !has_legal_move(*pos);
   }
   const bool loser_king = next == 0;
-  for (int i = 0; i < 64; ++i) {
-    Square s = Square(i);
-    if (occupied.has(s)) continue;
-    if (loser_king && !(file_of(s) <= 3 && rank_of(s) <= file_of(s))) continue;
+  Bitboard squares = ~occupied;
+  if (loser_king) squares = Bitboard(0x080C0E0FULL);  // a1-d1-d4: a1 b1 c1 d1 b2 c2 d2 c3 d3 d4
+  if (beside_king && next >= first_loser_man) squares &= king_attacks(men[0].square);
+  if (next > 0 && men[next].piece == men[next - 1].piece)  // identical men: increasing squares
+    squares &= Bitboard(~0ULL << (index(men[next - 1].square) + 1));
+  for (Square s : squares) {
     men[next].square = s;
-    if (any_mate(men, next + 1, occupied | s, winner, first_loser_man)) return true;
+    if (any_mate(men, next + 1, occupied | s, winner, first_loser_man, beside_king)) return true;
   }
   men[next].square = Square::None;
   return false;
@@ -69,19 +80,31 @@ std::optional<std::string> no_mate_position_exists(const Position& pos, Color wi
   const Color loser = ~winner;
   const Bitboard kings = pos.pieces(PieceType::King);
   const Bitboard others = pos.occupied() & ~kings;
-  if (pos.pieces(PieceType::Pawn) || others.count() > 3 || others.empty()) return std::nullopt;
+  if (pos.pieces(PieceType::Pawn) || others.empty()) return std::nullopt;
+  const int winner_men = (others & pos.pieces(winner)).count(), loser_men = (others & pos.pieces(loser)).count();
+  // Small enough to enumerate: up to three men in all, or (with the loser's men beside
+  // their king) up to two of the winner's and six of the loser's.
+  const bool beside_king = others.count() > 3;
+  if (beside_king && (winner_men > 2 || loser_men > 6)) return std::nullopt;
   std::vector<Piece> extra;
   for (Square s : others) extra.push_back(pos.piece_on(s));
-  // Every subset of the men that keeps at least one of the winner's (a bare king never checks).
+  std::sort(extra.begin(), extra.end());
+  // Every sub-multiset of the men that keeps at least one of the winner's (a bare king
+  // never checks), each once.
+  std::set<std::vector<Piece>> tried;
   for (unsigned mask = 1; mask < (1u << extra.size()); ++mask) {
-    std::vector<Man> men{{make_piece(loser, PieceType::King)}, {make_piece(winner, PieceType::King)}};
+    std::vector<Piece> chosen;
     for (std::size_t i = 0; i < extra.size(); ++i)
-      if ((mask & (1u << i)) && color_of(extra[i]) == winner) men.push_back({extra[i]});
+      if (mask & (1u << i)) chosen.push_back(extra[i]);
+    if (!tried.insert(chosen).second) continue;
+    std::vector<Man> men{{make_piece(loser, PieceType::King)}, {make_piece(winner, PieceType::King)}};
+    for (Piece p : chosen)
+      if (color_of(p) == winner) men.push_back({p});
     const std::size_t first_loser_man = men.size();
     if (first_loser_man == 2) continue;
-    for (std::size_t i = 0; i < extra.size(); ++i)
-      if ((mask & (1u << i)) && color_of(extra[i]) == loser) men.push_back({extra[i]});
-    if (any_mate(men, 0, Bitboard(), winner, first_loser_man)) return std::nullopt;
+    for (Piece p : chosen)
+      if (color_of(p) == loser) men.push_back({p});
+    if (any_mate(men, 0, Bitboard(), winner, first_loser_man, beside_king)) return std::nullopt;
   }
   std::string men_text;
   for (Piece p : extra) men_text += piece_char(p);

@@ -38,8 +38,16 @@ TEST_CASE("mate positions exist where a helpmate is known", "[mate-existence]") 
   }
 }
 
-TEST_CASE("mate positions: no conclusion with pawns or more than three men besides the kings",
+TEST_CASE("mate positions: none for K+B against K+RRR (test vector line 1002), the rooks placed beside their king",
           "[mate-existence]") {
+  // Whatever the rooks block, one of them can always take the bishop or step between.
+  CHECK(search::no_mate_position_exists(test::pos("rr6/rk6/8/8/8/2K5/2B5/8 b - - 0 1"), Color::White));
+  CHECK(search::no_mate_position_exists(test::pos("1q1q1q2/1k6/8/8/8/2K5/2N5/8 b - - 0 1"), Color::White));
+}
+
+TEST_CASE("mate positions: no conclusion with pawns or beyond the enumeration's limits", "[mate-existence]") {
   CHECK_FALSE(search::no_mate_position_exists(test::pos("8/8/8/4k3/4p3/8/8/KN6 w - - 0 1"), Color::White));
-  CHECK_FALSE(search::no_mate_position_exists(test::pos("rr6/rk6/8/8/8/2K5/2B5/8 b - - 0 1"), Color::White));
+  // Seven rooks on the losing side, three men on the winning side.
+  CHECK_FALSE(search::no_mate_position_exists(test::pos("rr1r4/rk1r4/rr6/8/8/2K5/2B5/8 b - - 0 1"), Color::White));
+  CHECK_FALSE(search::no_mate_position_exists(test::pos("k7/8/8/8/8/8/8/KBNR4 w - - 0 1"), Color::White));
 }
