@@ -64,8 +64,10 @@ bool any_mate(std::vector<Man>& men, std::size_t next, Bitboard occupied, Color 
   Bitboard squares = ~occupied;
   if (loser_king) squares = Bitboard(0x080C0E0FULL);  // a1-d1-d4: a1 b1 c1 d1 b2 c2 d2 c3 d3 d4
   if (beside_king && next >= first_loser_man) squares &= king_attacks(men[0].square);
-  if (next > 0 && men[next].piece == men[next - 1].piece)  // identical men: increasing squares
-    squares &= Bitboard(~0ULL << (index(men[next - 1].square) + 1));
+  if (next > 0 && men[next].piece == men[next - 1].piece) {  // identical men: increasing squares
+    const int after = index(men[next - 1].square) + 1;
+    squares &= after < 64 ? Bitboard(~0ULL << after) : Bitboard();
+  }
   for (Square s : squares) {
     men[next].square = s;
     if (any_mate(men, next + 1, occupied | s, winner, first_loser_man, beside_king)) return true;
