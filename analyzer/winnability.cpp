@@ -88,9 +88,22 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
     return std::nullopt;
   };
 
-  // 3. A very short helpmate search first: most positions of real games end here, for
-  // less than the blockade analysis costs.
-  if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 2'000))) return *v;
+  // 3. Very short searches first: most positions of real games end here, for less than
+  // the blockade analysis costs. Depth-first finds the shortest lines of short mates;
+  // a small guided exploration then finds longer ones for the same cost.
+  if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 500))) return *v;
+  {
+    Limits limits(std::min<uint64_t>(options_.max_nodes / 20, 2'000), deadline);
+    auto r = search::explore_all(pos, winner, limits, options_.max_closure_positions, search::Order::Guided);
+    spent += limits.nodes();
+    if (r.kind == search::ClosureResult::Kind::MateFound)
+      if (auto v = winnable(std::move(r.line), "(guided exhaustive search)")) return *v;
+    if (r.kind == search::ClosureResult::Kind::Exhausted)
+      return Verdict::unwinnable(Reason::Exhaustive,
+                                 "all " + std::to_string(r.positions) +
+                                     " reachable positions visited; none is a mate by " + name(winner),
+                                 spent);
+  }
 
   // 4. A locked pawn structure that keeps the winner away for ever.
   if (auto why = search::blockade_forbids_mate(pos, winner))
