@@ -79,6 +79,12 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
     std::string detail = name(winner) + " mates in " + std::to_string((line.size() + 1) / 2) + " moves " + how;
     return Verdict::winnable(std::move(line), Reason::Helpmate, detail, spent);
   };
+  auto exhausted = [&](uint64_t positions) {
+    return Verdict::unwinnable(Reason::Exhaustive,
+                               "all " + std::to_string(positions) + " reachable positions visited; none is a mate by " +
+                                   name(winner),
+                               spent);
+  };
   // A depth-first helpmate search with a share of the budget.
   auto helpmate = [&](uint64_t nodes) -> std::optional<Verdict> {
     Limits limits(nodes, deadline);
@@ -98,11 +104,7 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
     spent += limits.nodes();
     if (r.kind == search::ClosureResult::Kind::MateFound)
       if (auto v = winnable(std::move(r.line), "(guided exhaustive search)")) return *v;
-    if (r.kind == search::ClosureResult::Kind::Exhausted)
-      return Verdict::unwinnable(Reason::Exhaustive,
-                                 "all " + std::to_string(r.positions) +
-                                     " reachable positions visited; none is a mate by " + name(winner),
-                                 spent);
+    if (r.kind == search::ClosureResult::Kind::Exhausted) return exhausted(r.positions);
   }
 
   // 4. A locked pawn structure that keeps the winner away for ever.
@@ -184,11 +186,7 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
   }
   spent += race_nodes;
 
-  if (decisive.kind == Finding::Kind::Exhausted)
-    return Verdict::unwinnable(Reason::Exhaustive,
-                               "all " + std::to_string(decisive.positions) +
-                                   " reachable positions visited; none is a mate by " + name(winner),
-                               spent);
+  if (decisive.kind == Finding::Kind::Exhausted) return exhausted(decisive.positions);
   if (decisive.kind == Finding::Kind::Witness)
     if (auto v = winnable(std::move(decisive.line), decisive.how)) return *v;
   return Verdict::undetermined(limit, "no mate found and no proof within " + std::to_string(spent) + " nodes", spent);
