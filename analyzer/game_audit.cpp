@@ -1,0 +1,221 @@
+#include "analyzer/game_audit.hpp"
+
+#include "analyzer/dead_position.hpp"
+#include "analyzer/loss_adjudication.hpp"
+#include "analyzer/rule_endings.hpp"
+
+namespace arbiter::analyzer {
+
+using board::Color;
+using board::Move;
+using board::Position;
+using Kind = TagEnding::Kind;
+
+namespace {
+
+std::string name(Color c) { return c == Color::White ? "White" : "Black"; }
+
+std::string rule_reason(const RuleEnding& e, const Position& at) {
+  switch (e.kind) {
+    case Ending::Checkmate: return name(at.side_to_move()) + " is checkmated";
+    case Ending::Stalemate: return name(at.side_to_move()) + " is stalemated: draw";
+    case Ending::Fivefold: return "the same position stood for the fifth time: draw";
+    case Ending::SeventyFive: return "75 moves by each side without a pawn move or a capture: draw";
+    default: return "";
+  }
+}
+
+std::string dead_reason(const DeadPositionCheck& d) {
+  return std::string("neither side can checkmate by any legal sequence") + (d.exact ? "" : " (by this ply at the latest)") +
+         " — " + d.why + ": draw";
+}
+
+// The tag-based ending of a game whose moves ran out with no ending on the board.
+struct TagDecision {
+  Ending ending = Ending::Unfinished;
+  std::optional<Color> loser;  // timeout and resignation: who flagged or resigned
+  LossKind loss = LossKind::Resignation;
+  std::string basis;
+  std::string note;            // how the tags were read
+};
+
+TagDecision decide_from_tags(const TagEnding& tag, std::optional<GameResult> recorded, Color to_move) {
+  TagDecision d;
+  d.basis = tag.source.empty() ? "Result" : tag.source;
+  auto recorded_loser = recorded ? loser_of(*recorded) : std::nullopt;
+  switch (tag.kind) {
+    case Kind::Timeout:
+    case Kind::TimeoutVsInsufficient:
+      d.ending = Ending::Timeout;
+      d.loss = LossKind::Timeout;
+      // Only the side to move has a running clock; a tag naming the side wins.
+      d.loser = tag.loser ? *tag.loser : to_move;
+      d.note = tag.loser ? "the tag names the side that ran out of time"
+                         : "the side to move at the end ran out of time";
+      return d;
+    case Kind::Resignation:
+    case Kind::Abandoned:
+    case Kind::RulesInfraction:
+    case Kind::Adjudication:
+    case Kind::Checkmate:  // a mate the moves do not show: scored like a resignation
+    case Kind::Normal:
+    case Kind::Unknown:
+    case Kind::Stalemate:
+    case Kind::Repetition:
+    case Kind::FiftyMove:
+    case Kind::InsufficientMaterial:
+    case Kind::Agreement:
+    case Kind::Unterminated:
+      break;
+  }
+  if (!recorded || *recorded == GameResult::Unfinished) {
+    d.ending = Ending::Unfinished;
+    return d;
+  }
+  if (recorded_loser) {
+    d.ending = Ending::Resignation;
+    d.loss = LossKind::Resignation;
+    d.loser = tag.loser ? *tag.loser : *recorded_loser;
+    if (tag.kind == Kind::Resignation) d.note = "the tag says resignation";
+    else if (tag.kind == Kind::Abandoned) d.note = "a player abandoned the game, scored like a resignation";
+    else if (tag.kind == Kind::RulesInfraction) d.note = "a forfeit for a rules infraction, scored like a resignation";
+    else if (tag.kind == Kind::Adjudication) d.note = "an adjudicated loss, scored like a resignation";
+    else if (tag.kind == Kind::Checkmate) d.note = "the tag says checkmate but the moves end without one; scored like a resignation";
+    else {
+      d.note = "a decisive result with no mate on the board: a resignation";
+      d.basis = "Result \"" + std::string(to_string(*recorded)) + "\"";
+    }
+    return d;
+  }
+  // A recorded draw.
+  if (tag.kind == Kind::Repetition) d.ending = Ending::Threefold;
+  else if (tag.kind == Kind::FiftyMove) d.ending = Ending::FiftyMove;
+  else d.ending = Ending::Agreement;
+  if (tag.kind == Kind::Normal || tag.kind == Kind::Unknown) d.basis = "Result \"1/2-1/2\"";
+  return d;
+}
+
+}  // namespace
+
+AuditedGame audit_game(const Position& start, std::span<const Move> moves, const Tags& tags,
+                       std::optional<GameResult> recorded, const AuditOptions& options, WinnabilityAnalyzer& analyzer) {
+  AuditedGame a;
+  a.recorded = recorded;
+  const int n = int(moves.size());
+  auto finish = [&](AuditedGame& g) -> AuditedGame& {
+    g.void_plies = n - g.ply;
+    g.mismatch = g.recorded && g.correct && *g.recorded != *g.correct;
+    if (options.claims) {
+      g.threefold = first_threefold_claim(start, moves, g.ply);
+      g.fifty = first_fifty_move_claim(start, moves, g.ply);
+    }
+    return g;
+  };
+
+  // 1. The board: checkmate, stalemate, (dead position), fivefold, 75 moves.
+  if (auto rule = first_rule_ending(start, moves)) {
+    Position at = position_after(start, moves, rule->ply);
+    a.ending = rule->kind;
+    a.ply = rule->ply;
+    a.correct = rule->result;
+    a.basis = "moves";
+    a.reason = rule_reason(*rule, at);
+    if (rule->kind == Ending::Checkmate) {
+      a.reason += ": " + name(~at.side_to_move()) + " wins";
+      return finish(a);  // a mate follows, so no earlier position was dead
+    }
+    // A dead position before (or, for fivefold and 75 moves, at) this ply comes first.
+    int last = rule->kind == Ending::Stalemate ? rule->ply - 1 : rule->ply;
+    if (last >= 0) {
+      auto dead = find_dead_position(start, moves, last, Color::White, analyzer);
+      if (dead.kind == DeadPositionCheck::Kind::Dead) {
+        a.ending = Ending::DeadPosition;
+        a.ply = dead.ply;
+        a.reason = dead_reason(dead);
+      } else if (dead.kind == DeadPositionCheck::Kind::Undetermined) {
+        a.reason += " (a dead position before it was not ruled out; the result is a draw either way)";
+      }
+    }
+    return finish(a);
+  }
+
+  // 2. The moves ran out. A dead position may have ended the game; else the tags say.
+  Position end = position_after(start, moves, n);
+  TagEnding tag = read_termination(tags);
+  TagDecision decision = decide_from_tags(tag, recorded, end.side_to_move());
+  Color first = decision.loser ? ~*decision.loser : Color::White;
+  auto dead = find_dead_position(start, moves, n, first, analyzer);
+  if (dead.kind == DeadPositionCheck::Kind::Dead) {
+    a.ending = Ending::DeadPosition;
+    a.ply = dead.ply;
+    a.correct = GameResult::Draw;
+    a.basis = "moves";
+    a.reason = dead_reason(dead);
+    return finish(a);
+  }
+  a.ending = decision.ending;
+  a.ply = n;
+  a.basis = decision.basis;
+  std::string note = decision.note.empty() ? "" : " (" + decision.note + ")";
+  bool dead_open = dead.kind == DeadPositionCheck::Kind::Undetermined;
+
+  if (decision.ending == Ending::Timeout || decision.ending == Ending::Resignation) {
+    Color loser = *decision.loser;
+    const auto& opponent = loser == Color::White ? dead.black : dead.white;
+    auto adj = adjudicate_from_verdict(loser, decision.loss, *opponent);
+    a.correct = adj.result;
+    a.reason = adj.reason + note;
+    // Unwinnable for the opponent: a draw whether or not the position was also dead.
+    return finish(a);
+  }
+  if (decision.ending == Ending::Unfinished) {
+    if (dead_open) {
+      a.reason = "the game is unfinished, unless the position is dead, which was not determined";
+    } else {
+      a.correct = GameResult::Unfinished;
+      a.reason = "the game is unfinished: no ending on the board and no result";
+    }
+    return finish(a);
+  }
+  // A recorded draw: by a claim the moves must support, or by agreement.
+  a.correct = GameResult::Draw;
+  if (decision.ending == Ending::Threefold && !threefold_claim_valid_at(start, moves, n)) {
+    a.ending = Ending::Agreement;
+    a.reason = "the tag says repetition, but no threefold claim was valid at the end; a draw by agreement";
+  } else if (decision.ending == Ending::FiftyMove && !fifty_move_claim_valid_at(start, moves, n)) {
+    a.ending = Ending::Agreement;
+    a.reason = "the tag says 50-move rule, but no such claim was valid at the end; a draw by agreement";
+  } else if (decision.ending == Ending::Threefold) {
+    a.reason = "a valid threefold repetition claim at the end: draw";
+  } else if (decision.ending == Ending::FiftyMove) {
+    a.reason = "a valid 50-move claim at the end: draw";
+  } else if (tag.kind == Kind::InsufficientMaterial || tag.kind == Kind::Stalemate) {
+    // The server drew a position that is not over under the FIDE rules.
+    if (dead_open) {
+      a.reason = "the tag says " + std::string(tag.kind == Kind::Stalemate ? "stalemate" : "insufficient material") +
+                 "; whether the position is dead was not determined";
+      a.correct.reset();
+    } else {
+      a.ending = Ending::Unfinished;
+      a.correct = GameResult::Unfinished;
+      const auto& w = dead.white && dead.white->outcome == search::Outcome::Winnable ? dead.white : dead.black;
+      Color can = dead.white && dead.white->outcome == search::Outcome::Winnable ? Color::White : Color::Black;
+      a.reason = "the tag says " +
+                 std::string(tag.kind == Kind::Stalemate ? "stalemate" : "a draw by insufficient material") +
+                 ", but the position is neither stalemate nor dead: " + name(can) + " can still checkmate (" +
+                 w->detail + "); under the FIDE rules the game was not over";
+    }
+  } else if (threefold_claim_valid_at(start, moves, n)) {
+    a.ending = Ending::Threefold;
+    a.reason = "a threefold repetition claim was valid at the end (the tags do not name the ending): draw";
+  } else if (fifty_move_claim_valid_at(start, moves, n)) {
+    a.ending = Ending::FiftyMove;
+    a.reason = "a 50-move claim was valid at the end (the tags do not name the ending): draw";
+  } else {
+    a.reason = "a draw with no rule on the board: agreement";
+  }
+  if (dead_open && a.correct) a.reason += " (whether the position was dead was not determined; a draw either way)";
+  return finish(a);
+}
+
+}  // namespace arbiter::analyzer

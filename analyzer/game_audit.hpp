@@ -1,0 +1,42 @@
+// The audit of one game (RULES.md §3): the correct result under the FIDE ending rules,
+// the ending that decides it and at which ply, compared with the recorded result.
+// The board decides first (checkmate, stalemate, dead position, fivefold, 75 moves, in
+// that order after every move; later moves are void); when the moves run out without
+// such an ending, the tags say what happened (timeout, resignation, agreement, a claim)
+// and the winnability test applies to timeouts and resignations.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+
+#include "analyzer/claims.hpp"
+#include "analyzer/game_result.hpp"
+#include "analyzer/termination_tags.hpp"
+#include "analyzer/winnability.hpp"
+#include "search/board/position.hpp"
+
+namespace arbiter::analyzer {
+
+struct AuditOptions {
+  bool claims = false;  // also find the first correct threefold and 50-move claims
+};
+
+struct AuditedGame {
+  std::optional<GameResult> recorded;  // the Result tag, else the movetext's result
+  std::optional<GameResult> correct;   // empty: a winnability question stayed undetermined
+  Ending ending = Ending::Unfinished;
+  int ply = 0;          // when the deciding ending happened (plies from the start position)
+  int void_plies = 0;   // moves played after the game had already ended
+  std::string reason;   // one or two sentences: the ending and why it gives this result
+  std::string basis;    // "moves" or the tag the decision rests on
+  bool mismatch = false;  // recorded and correct results both known and different
+  std::optional<ClaimPoint> threefold, fifty;  // with AuditOptions::claims
+};
+
+// The moves must be legal in sequence from start (a replayed game).
+AuditedGame audit_game(const board::Position& start, std::span<const board::Move> moves, const Tags& tags,
+                       std::optional<GameResult> recorded, const AuditOptions& options,
+                       WinnabilityAnalyzer& analyzer);
+
+}  // namespace arbiter::analyzer

@@ -1,0 +1,59 @@
+#include "analyzer/game_result.hpp"
+
+#include <string>
+
+namespace arbiter::analyzer {
+
+const char* to_string(GameResult r) {
+  switch (r) {
+    case GameResult::WhiteWins: return "1-0";
+    case GameResult::BlackWins: return "0-1";
+    case GameResult::Draw: return "1/2-1/2";
+    case GameResult::Unfinished: return "*";
+  }
+  return "*";
+}
+
+std::optional<GameResult> parse_result(std::string_view text) {
+  // Fold the dashes and halves that real files use into ASCII.
+  std::string s;
+  for (std::size_t i = 0; i < text.size();) {
+    auto starts = [&](std::string_view u) { return text.substr(i).starts_with(u); };
+    if (starts("\u00BD")) s += "1/2", i += 2;                      // ½
+    else if (starts("\u2013") || starts("\u2014") || starts("\u2012") || starts("\u2212"))
+      s += '-', i += 3;                                             // – — ‒ −
+    else s += text[i], ++i;
+  }
+  if (s == "1-0") return GameResult::WhiteWins;
+  if (s == "0-1") return GameResult::BlackWins;
+  if (s == "1/2-1/2" || s == "1/2") return GameResult::Draw;
+  if (s == "*") return GameResult::Unfinished;
+  return std::nullopt;
+}
+
+GameResult win_for(board::Color c) { return c == board::Color::White ? GameResult::WhiteWins : GameResult::BlackWins; }
+
+std::optional<board::Color> loser_of(GameResult r) {
+  if (r == GameResult::WhiteWins) return board::Color::Black;
+  if (r == GameResult::BlackWins) return board::Color::White;
+  return std::nullopt;
+}
+
+const char* to_string(Ending e) {
+  switch (e) {
+    case Ending::Checkmate: return "checkmate";
+    case Ending::Stalemate: return "stalemate";
+    case Ending::DeadPosition: return "dead-position";
+    case Ending::Fivefold: return "fivefold";
+    case Ending::SeventyFive: return "seventy-five";
+    case Ending::Threefold: return "threefold";
+    case Ending::FiftyMove: return "fifty-move";
+    case Ending::Timeout: return "timeout";
+    case Ending::Resignation: return "resignation";
+    case Ending::Agreement: return "agreement";
+    case Ending::Unfinished: return "unfinished";
+  }
+  return "unfinished";
+}
+
+}  // namespace arbiter::analyzer

@@ -1,0 +1,59 @@
+#include "analyzer/loss_adjudication.hpp"
+
+#include "search/board/movegen.hpp"
+
+namespace arbiter::analyzer {
+
+using board::Color;
+
+namespace {
+
+std::string name(Color c) { return c == Color::White ? "White" : "Black"; }
+
+std::string event(Color loser, LossKind kind) {
+  return name(loser) + (kind == LossKind::Timeout ? " ran out of time" : " resigned");
+}
+
+}  // namespace
+
+Adjudication adjudicate_from_verdict(Color loser, LossKind kind, search::Verdict opponent) {
+  Color winner = ~loser;
+  Adjudication a;
+  switch (opponent.outcome) {
+    case search::Outcome::Winnable:
+      a.result = win_for(winner);
+      a.reason = event(loser, kind) + " and " + name(winner) + " can still checkmate by a legal sequence: " +
+                 name(winner) + " wins";
+      break;
+    case search::Outcome::Unwinnable:
+      a.result = GameResult::Draw;
+      a.reason = event(loser, kind) + ", but " + name(winner) +
+                 " cannot checkmate by any legal sequence (" + opponent.detail + "): draw";
+      break;
+    case search::Outcome::Undetermined:
+      a.reason = event(loser, kind) + "; whether " + name(winner) +
+                 " can still checkmate was not determined (" + opponent.detail + "): no result";
+      break;
+  }
+  a.winnability = std::move(opponent);
+  return a;
+}
+
+Adjudication adjudicate_loss(const board::Position& pos, Color loser, LossKind kind, WinnabilityAnalyzer& analyzer) {
+  if (!board::has_legal_move(pos)) {
+    // The board ended the game before the clock or the resignation could.
+    Adjudication a;
+    Color mover = pos.side_to_move();
+    if (pos.in_check()) {
+      a.result = win_for(~mover);
+      a.reason = name(mover) + " is checkmated: the game ended by checkmate before " + event(loser, kind);
+    } else {
+      a.result = GameResult::Draw;
+      a.reason = name(mover) + " is stalemated: the game ended in a draw before " + event(loser, kind);
+    }
+    return a;
+  }
+  return adjudicate_from_verdict(loser, kind, analyzer.analyze(pos, ~loser));
+}
+
+}  // namespace arbiter::analyzer

@@ -1,0 +1,27 @@
+// The endings the board itself decides at once, in the order of RULES.md §3:
+// checkmate, stalemate, fivefold repetition, the 75-move rule. (Dead positions, the
+// third rule in that order, need the winnability analysis: see dead_position.hpp.)
+#pragma once
+
+#include <optional>
+#include <span>
+
+#include "analyzer/game_result.hpp"
+#include "search/board/position.hpp"
+
+namespace arbiter::analyzer {
+
+struct RuleEnding {
+  Ending kind;  // Checkmate, Stalemate, Fivefold or SeventyFive
+  int ply;      // plies played from the start position when it happened (0: at the start)
+  GameResult result;
+};
+
+// The first such ending along the game, looking at the start position and after every
+// move. The moves must be legal in sequence (a replayed game).
+std::optional<RuleEnding> first_rule_ending(const board::Position& start, std::span<const board::Move> moves);
+
+// The position after the first `plies` moves.
+board::Position position_after(const board::Position& start, std::span<const board::Move> moves, int plies);
+
+}  // namespace arbiter::analyzer
