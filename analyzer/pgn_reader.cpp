@@ -1,0 +1,780 @@
+#include "analyzer/pgn_reader.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <istream>
+
+#if ARBITER_HAVE_ZSTD
+#include <zstd.h>
+#endif
+
+namespace arbiter::analyzer {
+
+namespace {
+
+// ---------------------------------------------------------------------------------------
+// Byte sources: the raw file, a stream, and decompressors on top of a file.
+
+class Source {
+ public:
+  virtual ~Source() = default;
+  // Up to n bytes into dst; 0 at the end of the input or on an error (then `error` is set).
+  virtual std::size_t read(char* dst, std::size_t n) = 0;
+  // Bytes taken from the underlying file.
+  virtual std::uint64_t consumed() const = 0;
+  std::optional<std::string> error;
+};
+
+// A file descriptor, with a few bytes already read (the magic number) given back first.
+class FdSource final : public Source {
+ public:
+  FdSource(int fd, bool owned, std::string head) : fd_(fd), owned_(owned), head_(std::move(head)) {}
+  ~FdSource() override {
+    if (owned_) ::close(fd_);
+  }
+  std::size_t read(char* dst, std::size_t n) override {
+    if (head_pos_ < head_.size()) {
+      std::size_t k = std::min(n, head_.size() - head_pos_);
+      std::memcpy(dst, head_.data() + head_pos_, k);
+      head_pos_ += k;
+      return k;
+    }
+    for (;;) {
+      ssize_t r = ::read(fd_, dst, n);
+      if (r >= 0) {
+        consumed_ += std::uint64_t(r);
+        return std::size_t(r);
+      }
+      if (errno == EINTR) continue;
+      error = std::string("read failed: ") + std::strerror(errno);
+      return 0;
+    }
+  }
+  std::uint64_t consumed() const override { return consumed_; }
+
+ private:
+  int fd_;
+  bool owned_;
+  std::string head_;
+  std::size_t head_pos_ = 0;
+  std::uint64_t consumed_ = 0;
+};
+
+class StreamSource final : public Source {
+ public:
+  explicit StreamSource(std::istream& in) : in_(in) {}
+  std::size_t read(char* dst, std::size_t n) override {
+    if (!in_) return 0;
+    in_.read(dst, std::streamsize(n));
+    auto k = std::size_t(in_.gcount());
+    consumed_ += k;
+    if (k == 0 && in_.bad()) error = "the input stream failed";
+    return k;
+  }
+  std::uint64_t consumed() const override { return consumed_; }
+
+ private:
+  std::istream& in_;
+  std::uint64_t consumed_ = 0;
+};
+
+constexpr std::size_t kCompressedChunk = 256 * 1024;
+
+// gzip (also several concatenated members, as `cat a.gz b.gz` makes).
+class GzipSource final : public Source {
+ public:
+  explicit GzipSource(std::unique_ptr<Source> inner) : inner_(std::move(inner)), in_(kCompressedChunk) {
+    if (inflateInit2(&z_, 15 + 16) != Z_OK) error = "zlib could not be initialised";
+  }
+  ~GzipSource() override { inflateEnd(&z_); }
+  std::size_t read(char* dst, std::size_t n) override {
+    if (error || done_) return 0;
+    z_.next_out = reinterpret_cast<Bytef*>(dst);
+    z_.avail_out = uInt(std::min<std::size_t>(n, 1u << 30));
+    while (z_.avail_out == uInt(std::min<std::size_t>(n, 1u << 30))) {
+      if (z_.avail_in == 0) {
+        std::size_t k = inner_->read(in_.data(), in_.size());
+        if (k == 0) {
+          if (inner_->error) error = inner_->error;
+          else if (!member_end_) error = "the gzip stream is truncated";
+          done_ = true;
+          break;
+        }
+        z_.next_in = reinterpret_cast<Bytef*>(in_.data());
+        z_.avail_in = uInt(k);
+      }
+      member_end_ = false;
+      int r = inflate(&z_, Z_NO_FLUSH);
+      if (r == Z_STREAM_END) {
+        member_end_ = true;
+        inflateReset(&z_);  // another member may follow
+      } else if (r != Z_OK && r != Z_BUF_ERROR) {
+        error = std::string("corrupt gzip data: ") + (z_.msg ? z_.msg : "inflate failed");
+        done_ = true;
+        break;
+      }
+    }
+    return std::min<std::size_t>(n, 1u << 30) - z_.avail_out;
+  }
+  std::uint64_t consumed() const override { return inner_->consumed(); }
+
+ private:
+  std::unique_ptr<Source> inner_;
+  std::vector<char> in_;
+  z_stream z_{};
+  bool member_end_ = false;
+  bool done_ = false;
+};
+
+#if ARBITER_HAVE_ZSTD
+class ZstdSource final : public Source {
+ public:
+  explicit ZstdSource(std::unique_ptr<Source> inner)
+      : inner_(std::move(inner)), in_(kCompressedChunk), ctx_(ZSTD_createDCtx()) {
+    if (!ctx_) error = "zstd could not be initialised";
+  }
+  ~ZstdSource() override { ZSTD_freeDCtx(ctx_); }
+  std::size_t read(char* dst, std::size_t n) override {
+    if (error || done_) return 0;
+    ZSTD_outBuffer out{dst, n, 0};
+    while (out.pos == 0) {
+      if (in_pos_ == in_size_) {
+        in_size_ = inner_->read(in_.data(), in_.size());
+        in_pos_ = 0;
+        if (in_size_ == 0) {
+          if (inner_->error) error = inner_->error;
+          else if (!frame_end_) error = "the zstd stream is truncated";
+          done_ = true;
+          break;
+        }
+      }
+      ZSTD_inBuffer in{in_.data(), in_size_, in_pos_};
+      std::size_t r = ZSTD_decompressStream(ctx_, &out, &in);
+      in_pos_ = in.pos;
+      if (ZSTD_isError(r)) {
+        error = std::string("corrupt zstd data: ") + ZSTD_getErrorName(r);
+        done_ = true;
+        break;
+      }
+      frame_end_ = r == 0;
+    }
+    return out.pos;
+  }
+  std::uint64_t consumed() const override { return inner_->consumed(); }
+
+ private:
+  std::unique_ptr<Source> inner_;
+  std::vector<char> in_;
+  std::size_t in_pos_ = 0, in_size_ = 0;
+  ZSTD_DCtx* ctx_;
+  bool frame_end_ = true;
+  bool done_ = false;
+};
+#endif
+
+// ---------------------------------------------------------------------------------------
+// Characters and small tokens.
+
+constexpr bool is_blank(unsigned char c) { return c <= ' '; }
+
+// Bytes that end a move, number or symbol token.
+constexpr std::array<bool, 256> kDelimiter = [] {
+  std::array<bool, 256> d{};
+  for (int c = 0; c <= ' '; ++c) d[c] = true;
+  for (unsigned char c : std::string_view("{}()[];$\"<>!?")) d[c] = true;
+  return d;
+}();
+
+// Length of a unicode character that reads as a blank (BOM, no-break and zero-width
+// spaces) at s[i], else 0.
+std::size_t unicode_blank(std::string_view s, std::size_t i) {
+  auto at = [&](std::size_t k) { return i + k < s.size() ? (unsigned char)s[i + k] : 0; };
+  if (at(0) == 0xEF && at(1) == 0xBB && at(2) == 0xBF) return 3;  // U+FEFF
+  if (at(0) == 0xC2 && at(1) == 0xA0) return 2;                   // U+00A0
+  if (at(0) == 0xE2 && at(1) == 0x80 && (at(2) == 0x8B || at(2) == 0xAF)) return 3;  // U+200B, U+202F
+  if (at(0) == 0xE3 && at(1) == 0x80 && at(2) == 0x80) return 3;  // U+3000
+  return 0;
+}
+
+// Copies text with every unicode dash (U+2010..U+2015, U+2212) made '-' and '½' made
+// "1/2"; false if the result would not fit.
+bool ascii_dashes(std::string_view text, std::string& out, std::size_t limit) {
+  out.clear();
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    auto c = (unsigned char)text[i];
+    if (c == 0xE2 && i + 2 < text.size() && (unsigned char)text[i + 1] == 0x80 &&
+        (unsigned char)text[i + 2] >= 0x90 && (unsigned char)text[i + 2] <= 0x95) {
+      out += '-';
+      i += 2;
+    } else if (c == 0xE2 && i + 2 < text.size() && (unsigned char)text[i + 1] == 0x88 &&
+               (unsigned char)text[i + 2] == 0x92) {
+      out += '-';
+      i += 2;
+    } else if (c == 0xC2 && i + 1 < text.size() && (unsigned char)text[i + 1] == 0xBD) {
+      out += "1/2";
+      i += 1;
+    } else {
+      out += char(c);
+    }
+    if (out.size() > limit) return false;
+  }
+  return true;
+}
+
+// Whether a whole line is one tag pair ("[Name "value"]", blanks around): the sign that
+// a new game starts there, used to recover from an unclosed comment or a broken tag.
+bool is_tag_line(std::string_view line, bool event_only) {
+  std::size_t i = 0;
+  while (i < line.size()) {
+    if (is_blank((unsigned char)line[i])) ++i;
+    else if (std::size_t k = unicode_blank(line, i)) i += k;
+    else break;
+  }
+  if (i >= line.size() || line[i] != '[') return false;
+  std::size_t name = ++i;
+  while (i < line.size() && (std::isalnum((unsigned char)line[i]) || line[i] == '_')) ++i;
+  if (i == name || i >= line.size() || !is_blank((unsigned char)line[i])) return false;
+  if (event_only && line.substr(name, i - name) != "Event") return false;
+  while (i < line.size() && is_blank((unsigned char)line[i])) ++i;
+  if (i >= line.size() || line[i] != '"') return false;
+  std::size_t end = line.size();
+  while (end > i && is_blank((unsigned char)line[end - 1])) --end;
+  return end >= i + 3 && line[end - 1] == ']' && line[end - 2] == '"';
+}
+
+// Appends text to out with PGN string escapes (\" and \\) undone.
+void append_unescaped(std::string& out, std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\\')) ++i;
+    out += text[i];
+  }
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_blank((unsigned char)s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank((unsigned char)s.back())) s.remove_suffix(1);
+  return s;
+}
+
+constexpr std::size_t kInitialBuffer = 1 << 20;
+constexpr std::size_t kMaxLine = std::size_t(256) << 20;
+constexpr std::size_t kMaxWarnings = 32;
+
+}  // namespace
+
+const std::string* RawGame::tag(std::string_view name) const {
+  for (const auto& [key, value] : tags)
+    if (key == name) return &value;
+  return nullptr;
+}
+
+std::string_view normalise_result(std::string_view text) {
+  text = trim(text);
+  if (text.empty() || text.size() > 24) return {};
+  std::string plain;
+  if (!ascii_dashes(text, plain, 24)) return {};
+  if (plain == "1-0" || plain == "+--" || plain == "+-+") return "1-0";  // ChessBase forfeit marks
+  if (plain == "0-1" || plain == "--+" || plain == "-+-") return "0-1";
+  if (plain == "1/2-1/2" || plain == "1/2") return "1/2-1/2";
+  if (plain == "*") return "*";
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------
+
+struct PgnReader::Impl {
+  std::unique_ptr<Source> source;
+  std::vector<char> buffer = std::vector<char>(kInitialBuffer);
+  std::size_t begin = 0, end = 0, scanned = 0;  // unread bytes [begin, end); no '\n' in [begin, scanned)
+  bool source_done = false;
+
+  int line_no = 0;
+  std::string_view line;
+  std::size_t col = 0;
+  bool have_line = false;
+  bool split_line = false;  // the current line was cut at kMaxLine
+
+  bool in_comment = false;
+  int comment_line = 0;
+  bool skipping = false;           // after a broken tag: until the next game's tags
+  bool skipped_movetext = false;   // a non-tag line was skipped
+  int games = 0;
+  std::optional<std::string> input_error;
+  std::string scratch;
+
+  // The game being read.
+  struct Building {
+    RawGame* game = nullptr;
+    bool started = false;
+    bool movetext = false;
+    int depth = 0;
+    int depth_line = 0;
+    int number = 0;
+    bool blank_after_moves = false;  // a blank line since the last main-line move
+    bool warned_reserved = false;
+  };
+
+  explicit Impl(std::unique_ptr<Source> s) : source(std::move(s)) {}
+
+  // The next line, '\n' and a trailing '\r' removed; false at the end of the input.
+  bool fetch_line() {
+    for (;;) {
+      const char* base = buffer.data();
+      if (const void* nl = std::memchr(base + scanned, '\n', end - scanned)) {
+        auto at = std::size_t(static_cast<const char*>(nl) - base);
+        set_line(begin, at, at + 1);
+        return true;
+      }
+      scanned = end;
+      if (source_done) {
+        if (begin == end) return false;
+        set_line(begin, end, end);
+        return true;
+      }
+      if (begin > 0) {
+        std::memmove(buffer.data(), buffer.data() + begin, end - begin);
+        end -= begin;
+        scanned -= begin;
+        begin = 0;
+      }
+      if (end == buffer.size()) {
+        if (buffer.size() >= kMaxLine) {  // a line this long is cut; the rest is a new line
+          split_line = true;
+          set_line(0, end, end);
+          return true;
+        }
+        buffer.resize(buffer.size() * 2);
+      }
+      std::size_t k = source->read(buffer.data() + end, buffer.size() - end);
+      if (k == 0) {
+        source_done = true;
+        if (source->error) input_error = source->error;
+      }
+      end += k;
+    }
+  }
+
+  void set_line(std::size_t from, std::size_t to, std::size_t next) {
+    std::size_t stop = to;
+    if (stop > from && buffer[stop - 1] == '\r') --stop;
+    line = std::string_view(buffer.data() + from, stop - from);
+    begin = scanned = next;
+    ++line_no;
+    col = 0;
+    have_line = true;
+  }
+
+  // --- building a game
+
+  void warn(Building& b, std::string text) {
+    auto& w = b.game->warnings;
+    if (w.size() < kMaxWarnings) w.push_back("line " + std::to_string(line_no) + ": " + std::move(text));
+    else if (w.size() == kMaxWarnings) w.push_back("more warnings left out");
+  }
+
+  void fail(Building& b, std::string message, int at_line) {
+    start(b);
+    if (!b.game->error) b.game->error = PgnError{std::move(message), at_line};
+  }
+
+  void start(Building& b) {
+    if (b.started) return;
+    b.started = true;
+    b.game->first_line = line_no;
+  }
+
+  // Ends the game: numbers it and notes a missing result.
+  bool complete(Building& b) {
+    RawGame& g = *b.game;
+    g.index = ++games;
+    if (g.termination.empty() && !g.error) warn(b, "the movetext ends without a result");
+    return true;
+  }
+
+  bool finish_at_end(Building& b) {
+    have_line = false;
+    if (input_error) fail(b, "input error: " + *input_error, line_no);
+    if (in_comment) {
+      in_comment = false;
+      fail(b, "'{' opened at line " + std::to_string(comment_line) + " is never closed", comment_line);
+    }
+    if (b.depth > 0) fail(b, "'(' opened at line " + std::to_string(b.depth_line) + " is never closed", b.depth_line);
+    if (!b.started) return false;
+    return complete(b);
+  }
+
+  // Reads a tag pair at line[col] == '['. Returns false when the game ends before it
+  // (the '[' is then read again for the next game).
+  enum class TagStep { Read, GameEnds, Broken };
+  TagStep read_tag(Building& b) {
+    std::string_view s = line;
+    std::size_t i = col + 1;
+    while (i < s.size() && is_blank((unsigned char)s[i])) ++i;
+    std::size_t name_begin = i;
+    while (i < s.size() && !is_blank((unsigned char)s[i]) && s[i] != '"' && s[i] != ']' && s[i] != '[') ++i;
+    std::string_view name = s.substr(name_begin, i - name_begin);
+    while (i < s.size() && is_blank((unsigned char)s[i])) ++i;
+    if (name.empty() || i >= s.size() || s[i] != '"') {
+      // "[pgn]", "[/pgn]", "[#]": not a tag pair.
+      std::size_t close = s.find(']', col);
+      std::size_t stop = close == std::string_view::npos ? s.size() : close + 1;
+      warn(b, "'" + std::string(s.substr(col, std::min<std::size_t>(stop - col, 40))) + "' is not a tag pair: skipped");
+      col = stop;
+      return TagStep::Read;
+    }
+    // A tag pair: the game ends before it when moves were read, or when it is a second
+    // Event tag (a game of tags alone followed by the next one).
+    if (b.depth > 0) {
+      fail(b, "'(' opened at line " + std::to_string(b.depth_line) + " is never closed", b.depth_line);
+      return TagStep::GameEnds;
+    }
+    if (b.movetext || (name == "Event" && b.game->tag("Event"))) return TagStep::GameEnds;
+    start(b);
+
+    std::size_t value_begin = ++i;
+    std::size_t close = std::string_view::npos;  // the closing quote
+    std::size_t after = 0;                       // where reading goes on
+    bool escapes = false;
+    for (; i < s.size(); ++i) {
+      if (s[i] == '\\' && i + 1 < s.size()) {
+        escapes = true;
+        ++i;
+      } else if (s[i] == '"') {
+        close = i;
+        break;
+      }
+    }
+    std::string_view rest = s.substr(value_begin);
+    std::string_view value;
+    if (close == std::string_view::npos) {
+      // The quote is never closed on this line. `[Event "Paris]` is read leniently.
+      std::string_view t = trim(rest);
+      if (t.empty() || t.back() != ']') {
+        fail(b, "the value of tag " + std::string(name) + " has no closing quote", line_no);
+        return TagStep::Broken;
+      }
+      value = trim(t.substr(0, t.size() - 1));
+      warn(b, "the value of tag " + std::string(name) + " has no closing quote");
+      after = s.size();
+    } else {
+      value = s.substr(value_begin, close - value_begin);
+      std::size_t j = close + 1;
+      while (j < s.size() && is_blank((unsigned char)s[j])) ++j;
+      if (j < s.size() && s[j] == ']') {
+        after = j + 1;
+      } else if (std::size_t q = rest.find("\"]"); j < s.size() && q != std::string_view::npos) {
+        // An unescaped quote inside the value: `[Event "The "Big" Match"]`.
+        value = rest.substr(0, q);
+        after = value_begin + q + 2;
+        warn(b, "the value of tag " + std::string(name) + " has an unescaped quote");
+      } else {
+        warn(b, "tag " + std::string(name) + " has no closing ']'");
+        std::size_t c2 = s.find(']', j);
+        after = c2 == std::string_view::npos ? s.size() : c2 + 1;
+      }
+    }
+    auto& tags = b.game->tags;
+    tags.emplace_back(std::string(name), std::string());
+    if (escapes) append_unescaped(tags.back().second, value);
+    else tags.back().second.assign(value);
+    col = after;
+    return TagStep::Read;
+  }
+
+  // A move, result or symbol token at line[col]: its end.
+  std::size_t token_end(std::size_t from) const {
+    std::size_t j = from;
+    while (j < line.size() && !kDelimiter[(unsigned char)line[j]]) ++j;
+    return j;
+  }
+
+  void add_move(Building& b, std::string_view text) {
+    if (b.depth > 0) return;
+    start(b);
+    b.movetext = true;
+    // "bxa6e.p.", "exf6ep": the en-passant remark is no part of the move.
+    if (text.size() > 4 && text.ends_with("e.p.")) text.remove_suffix(4);
+    else if (text.size() > 2 && text.ends_with("ep") && std::isdigit((unsigned char)text[text.size() - 3]))
+      text.remove_suffix(2);
+    auto& moves = b.game->moves;
+    moves.emplace_back();
+    MoveToken& m = moves.back();
+    bool unicode = std::any_of(text.begin(), text.end(), [](char c) { return (unsigned char)c >= 0x80; });
+    if (unicode && ascii_dashes(text, scratch, 64)) m.text = scratch;
+    else m.text.assign(text);
+    m.line = line_no;
+    m.number = b.number;
+    b.number = 0;
+    b.blank_after_moves = false;
+  }
+
+  // Ends the game on a result token (outside variations). True when the game ends.
+  bool result(Building& b, std::string_view token, std::string_view normal) {
+    if (b.depth > 0) return false;
+    start(b);
+    b.movetext = true;
+    b.game->termination.assign(normal);
+    if (normal == "1-0" || normal == "0-1") {
+      std::string plain;
+      ascii_dashes(token, plain, 24);
+      if (plain == "+--" || plain == "--+" || plain == "+-+" || plain == "-+-")
+        warn(b, "'" + std::string(token) + "' (a forfeit) read as " + std::string(normal));
+    }
+    return complete(b);
+  }
+
+  // Reads tokens from line[col]; true when a game is complete (col then points after it).
+  bool scan(Building& b) {
+    std::string_view s = line;
+    if (in_comment) {
+      const void* close = std::memchr(s.data() + col, '}', s.size() - col);
+      if (!close) {
+        col = s.size();
+        return false;
+      }
+      col = std::size_t(static_cast<const char*>(close) - s.data()) + 1;
+      in_comment = false;
+    }
+    while (col < s.size()) {
+      auto c = (unsigned char)s[col];
+      if (is_blank(c)) {
+        ++col;
+        continue;
+      }
+      switch (c) {
+        case '{': {
+          const void* close = std::memchr(s.data() + col + 1, '}', s.size() - col - 1);
+          if (close) {
+            col = std::size_t(static_cast<const char*>(close) - s.data()) + 1;
+          } else {
+            in_comment = true;
+            comment_line = line_no;
+            col = s.size();
+          }
+          continue;
+        }
+        case ';': col = s.size(); continue;
+        case '(':
+          start(b);
+          if (b.depth++ == 0) b.depth_line = line_no;
+          b.movetext = true;
+          ++col;
+          continue;
+        case ')':
+          if (b.depth == 0) warn(b, "')' without '(': skipped");
+          else --b.depth;
+          ++col;
+          continue;
+        case '[':
+          switch (read_tag(b)) {
+            case TagStep::Read: continue;
+            case TagStep::GameEnds: return complete(b);
+            case TagStep::Broken:
+              skipping = true;
+              skipped_movetext = false;
+              col = s.size();
+              return complete(b);
+          }
+          continue;
+        case ']': case '}':
+          warn(b, std::string("'") + char(c) + "' without its opening bracket: skipped");
+          ++col;
+          continue;
+        case '$':
+          ++col;
+          while (col < s.size() && std::isdigit((unsigned char)s[col])) ++col;
+          continue;
+        case '!': case '?': case '.':
+          while (col < s.size() && (s[col] == '!' || s[col] == '?' || s[col] == '.')) ++col;
+          continue;
+        case '<': {
+          std::size_t close = s.find('>', col);
+          std::size_t stop = close == std::string_view::npos ? s.size() : close + 1;
+          if (!b.warned_reserved) {
+            warn(b, "'" + std::string(s.substr(col, std::min<std::size_t>(stop - col, 20))) +
+                        "' skipped ('<' and '>' are reserved in PGN)");
+            b.warned_reserved = true;
+          }
+          col = stop;
+          continue;
+        }
+        case '"': {
+          std::size_t close = s.find('"', col + 1);
+          warn(b, "a string outside a tag: skipped");
+          col = close == std::string_view::npos ? s.size() : close + 1;
+          continue;
+        }
+        case '*':
+          ++col;
+          if (result(b, "*", "*")) return true;
+          continue;
+        default: break;
+      }
+      if (c >= 0x80) {
+        if (std::size_t k = unicode_blank(s, col)) {
+          col += k;
+          continue;
+        }
+      }
+      std::size_t stop = token_end(col);
+      std::string_view token = s.substr(col, stop - col);
+      if (c >= '0' && c <= '9') {
+        std::string_view normal = normalise_result(token);
+        if (!normal.empty()) {
+          col = stop;
+          if (result(b, token, normal)) return true;
+          continue;
+        }
+        if (!token.starts_with("0-0")) {  // a move number: "1.", "12...", "1" then " ."
+          std::size_t j = col;
+          int number = 0;
+          while (j < stop && std::isdigit((unsigned char)s[j])) {
+            number = std::min(number * 10 + (s[j] - '0'), 1'000'000);
+            ++j;
+          }
+          while (j < s.size() && s[j] == '.') ++j;
+          if (b.depth == 0 && number == 1 && b.blank_after_moves && b.game->moves.size() >= 2) {
+            // "1." again after a blank line: a new game without tags (or result) starts.
+            return complete(b);
+          }
+          if (b.depth == 0) {
+            start(b);
+            b.movetext = true;
+            b.number = number;
+          }
+          col = j;
+          continue;
+        }
+      }
+      col = stop;
+      if (c >= 0x80 || c == '+' || c == '-') {
+        std::string_view normal = normalise_result(token);
+        if (!normal.empty()) {
+          if (result(b, token, normal)) return true;
+          continue;
+        }
+      }
+      if (token == "e.p." || token == "ep") continue;
+      bool alnum = std::any_of(token.begin(), token.end(), [](char x) { return std::isalnum((unsigned char)x); });
+      if (!alnum && token != "--") {  // "+-", "=", "∞", "⩱": an evaluation glyph
+        warn(b, "symbol '" + std::string(token.substr(0, 20)) + "' skipped");
+        continue;
+      }
+      add_move(b, token);
+    }
+    return false;
+  }
+
+  bool next(RawGame& g) {
+    g.index = 0;
+    g.first_line = 0;
+    g.tags.clear();
+    g.moves.clear();
+    g.termination.clear();
+    g.warnings.clear();
+    g.error.reset();
+    Building b;
+    b.game = &g;
+    for (;;) {
+      if (!have_line) {
+        if (!fetch_line()) return finish_at_end(b);
+        if (split_line) {
+          split_line = false;
+          warn(b, "a line longer than " + std::to_string(kMaxLine >> 20) + " MiB was cut");
+        }
+        if (skipping) {
+          // After a broken tag: the rest of that game is dropped, up to the tags of the next.
+          if (!is_tag_line(line, false) || !(skipped_movetext || is_tag_line(line, true))) {
+            if (!trim(line).empty() && !is_tag_line(line, false)) skipped_movetext = true;
+            have_line = false;
+            continue;
+          }
+          skipping = false;
+        } else if (in_comment) {
+          if (is_tag_line(line, false)) {  // the comment swallowed the end of the game
+            in_comment = false;
+            fail(b, "'{' opened at line " + std::to_string(comment_line) + " is never closed", comment_line);
+            return complete(b);
+          }
+        } else if (!line.empty() && line[0] == '%') {  // escape line
+          have_line = false;
+          continue;
+        } else if (!b.game->moves.empty() && trim(line).empty()) {
+          b.blank_after_moves = true;
+        }
+      }
+      if (scan(b)) {
+        if (col >= line.size()) have_line = false;
+        return true;
+      }
+      have_line = false;
+    }
+  }
+};
+
+PgnReader::PgnReader(std::istream& in) : impl_(std::make_unique<Impl>(std::make_unique<StreamSource>(in))) {}
+PgnReader::PgnReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+PgnReader::PgnReader(PgnReader&&) noexcept = default;
+PgnReader& PgnReader::operator=(PgnReader&&) noexcept = default;
+PgnReader::~PgnReader() = default;
+
+std::expected<PgnReader, std::string> PgnReader::open(const std::string& path) {
+  int fd = 0;
+  bool owned = false;
+  if (path != "-") {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::unexpected("cannot open " + path + ": " + std::strerror(errno));
+    owned = true;
+  }
+  // The magic number decides the decoder.
+  std::string head(4, '\0');
+  std::size_t got = 0;
+  while (got < head.size()) {
+    ssize_t r = ::read(fd, head.data() + got, head.size() - got);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) {
+      std::string why = std::strerror(errno);
+      if (owned) ::close(fd);
+      return std::unexpected("cannot read " + path + ": " + why);
+    }
+    if (r == 0) break;
+    got += std::size_t(r);
+  }
+  head.resize(got);
+  bool gzip = got >= 2 && (unsigned char)head[0] == 0x1F && (unsigned char)head[1] == 0x8B;
+  bool zstd = got >= 4 && (unsigned char)head[0] == 0x28 && (unsigned char)head[1] == 0xB5 &&
+              (unsigned char)head[2] == 0x2F && (unsigned char)head[3] == 0xFD;
+  std::unique_ptr<Source> source = std::make_unique<FdSource>(fd, owned, std::move(head));
+  if (gzip) {
+    source = std::make_unique<GzipSource>(std::move(source));
+  } else if (zstd) {
+#if ARBITER_HAVE_ZSTD
+    source = std::make_unique<ZstdSource>(std::move(source));
+#else
+    return std::unexpected(path + " is zstd-compressed, and this build reads no zstd (libzstd-dev was missing)");
+#endif
+  }
+  if (source->error) return std::unexpected(path + ": " + *source->error);
+  return PgnReader(std::make_unique<Impl>(std::move(source)));
+}
+
+bool PgnReader::next(RawGame& out) { return impl_->next(out); }
+
+std::optional<RawGame> PgnReader::next() {
+  RawGame g;
+  if (!impl_->next(g)) return std::nullopt;
+  return g;
+}
+
+const std::optional<std::string>& PgnReader::input_error() const { return impl_->input_error; }
+
+std::uint64_t PgnReader::bytes_consumed() const { return impl_->source->consumed(); }
+
+}  // namespace arbiter::analyzer

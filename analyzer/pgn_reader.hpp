@@ -1,0 +1,94 @@
+// Reading PGN text: a streaming reader that yields one game at a time, as written
+// (tags, main-line move texts, the result token), without judging the moves. Memory is
+// bounded by the largest game (and the longest line), never by the file: files of many
+// gigabytes, plain, gzip- or zstd-compressed, are read in large chunks.
+//
+// Lenient where real files are (BOMs, comments, nested variations, NAGs, every style of
+// move number, tags and moves on one line, unicode result dashes, a quote left open at
+// the end of a tag line), strict where text is lost: an unclosed comment, variation or
+// tag is a syntax error with its line, and reading goes on with the next game.
+#pragma once
+
+#include <cstdint>
+#include <expected>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace arbiter::analyzer {
+
+// A syntax error in one game: what is wrong and the line (1-based) where it was found.
+struct PgnError {
+  std::string message;
+  int line = 0;
+};
+
+// One main-line move as written: its text (annotation glyphs such as "!?" and an "e.p."
+// suffix removed, unicode dashes in castling made '-'; check signs kept), the line it
+// stands on, and the move number written right before it (0 when none was).
+struct MoveToken {
+  std::string text;
+  int line = 0;
+  int number = 0;
+};
+
+// One game as written. `index` counts every game of the input from 1, the broken ones too.
+struct RawGame {
+  int index = 0;
+  int first_line = 0;
+  // Tag pairs in file order, values unescaped (\" and \\).
+  std::vector<std::pair<std::string, std::string>> tags;
+  // The main line only: variations, comments, NAGs and move numbers are skipped.
+  std::vector<MoveToken> moves;
+  // The result token that ended the movetext, normalised to "1-0", "0-1", "1/2-1/2" or
+  // "*"; empty when the movetext ended without one.
+  std::string termination;
+  // Things read leniently (a quote left open, a stray ')', an unknown symbol, ...).
+  std::vector<std::string> warnings;
+  // Set when the game could not be read completely; tags and moves hold what was read.
+  std::optional<PgnError> error;
+
+  // The value of the first tag with that exact name, or nullptr.
+  const std::string* tag(std::string_view name) const;
+};
+
+// "1-0", "0-1", "1/2-1/2" or "*" for the ways files write a result ("1–0" with any unicode
+// dash, "½-½", "1/2", "+--"/"--+" for forfeits, surrounding blanks); empty if none of them.
+// Serves both result tokens and `Result` tag values.
+std::string_view normalise_result(std::string_view text);
+
+// Streams the games of one input. Not thread-safe; one reader per input. Movable.
+class PgnReader {
+ public:
+  // Reads a stream as it is (no decompression). The stream must outlive the reader.
+  explicit PgnReader(std::istream& in);
+  // Opens a file ("-" is standard input); gzip and zstd are recognised by their magic
+  // bytes and decompressed on the fly. The error says why the file cannot be read.
+  static std::expected<PgnReader, std::string> open(const std::string& path);
+
+  PgnReader(PgnReader&&) noexcept;
+  PgnReader& operator=(PgnReader&&) noexcept;
+  ~PgnReader();
+
+  // Reads the next game into `out` (its storage is reused); false when the input is over.
+  bool next(RawGame& out);
+  std::optional<RawGame> next();
+
+  // Set when reading stopped early because the input itself failed (I/O or a corrupt
+  // compressed stream); the game being read then carries the error too.
+  const std::optional<std::string>& input_error() const;
+  // Bytes taken from the underlying file so far (compressed bytes for compressed input):
+  // for progress reports against the file size.
+  std::uint64_t bytes_consumed() const;
+
+ private:
+  struct Impl;
+  explicit PgnReader(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace arbiter::analyzer
