@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   commands.push_back(make_convert_command(app));
   commands.push_back(make_timeout_command(app));
   commands.push_back(make_resign_command(app));
+  commands.push_back(make_audit_command(app));
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

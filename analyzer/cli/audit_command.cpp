@@ -1,0 +1,334 @@
+// `arbiter audit FILE.pgn...`: replays every game and prints, per game, the correct
+// result under the FIDE ending rules, the ending that decides it and at which ply, the
+// recorded result and whether they differ; then a summary (and standings on request).
+#include <unistd.h>
+
+#include <iostream>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+#include <tbb/global_control.h>
+
+#include "analyzer/cli/batch.hpp"
+#include "analyzer/cli/command.hpp"
+#include "analyzer/cli/progress.hpp"
+#include "analyzer/game_audit.hpp"
+#include "analyzer/pgn_game.hpp"
+#include "analyzer/rule_endings.hpp"
+#include "analyzer/standings.hpp"
+#include "search/board/notation.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+using analyzer::AuditedGame;
+using analyzer::GameResult;
+
+struct Job {
+  std::string file;
+  int game = 0;                      // index in its file; 0 for a file that cannot be read
+  std::optional<analyzer::RawGame> raw;
+  std::string error;                 // a file, syntax, setup, variant or move error
+  std::optional<AuditedGame> audit;
+  std::string white, black;
+  std::optional<board::Position> start;
+  std::vector<board::Move> moves;    // kept for --claims (to print the intended move)
+  std::vector<std::string> warnings;
+  std::string fen;                   // the position where the deciding ending happened
+};
+
+std::string tag_or(const analyzer::RawGame& raw, std::string_view name, const char* fallback) {
+  const std::string* v = raw.tag(name);
+  return v && !v->empty() ? *v : fallback;
+}
+
+// Reads the files one after the other, one game at a time.
+class GameFeed {
+ public:
+  explicit GameFeed(std::vector<std::string> files) : files_(std::move(files)) {}
+
+  std::optional<Job> next() {
+    while (true) {
+      if (reader_) {
+        analyzer::RawGame raw;
+        if (reader_->next(raw)) {
+          Job job;
+          job.file = files_[file_ - 1];
+          job.game = raw.index;
+          job.raw = std::move(raw);
+          return job;
+        }
+        reader_.reset();
+      }
+      if (file_ == files_.size()) return std::nullopt;
+      const std::string& path = files_[file_++];
+      auto opened = analyzer::PgnReader::open(path);
+      if (!opened) {
+        Job job;
+        job.file = path;
+        job.error = opened.error();
+        return job;
+      }
+      reader_.emplace(std::move(*opened));
+    }
+  }
+
+ private:
+  std::vector<std::string> files_;
+  std::size_t file_ = 0;
+  std::optional<analyzer::PgnReader> reader_;
+};
+
+std::string claim_text(const analyzer::ClaimPoint& c, const board::Position& start,
+                       const std::vector<board::Move>& moves) {
+  std::string who = c.claimant == board::Color::White ? "White" : "Black";
+  std::string out = "ply " + std::to_string(c.ply) + " by " + who;
+  if (c.intended) {
+    board::Position p = start;
+    for (int i = 0; i < c.ply; ++i) p.do_move(moves[i]);
+    out += " writing " + board::to_san(p, *c.intended);
+  }
+  return out;
+}
+
+nlohmann::ordered_json claim_json(const analyzer::ClaimPoint& c, const board::Position& start,
+                                  const std::vector<board::Move>& moves) {
+  nlohmann::ordered_json j;
+  j["ply"] = c.ply;
+  j["claimant"] = c.claimant == board::Color::White ? "white" : "black";
+  if (c.intended) {
+    board::Position p = start;
+    for (int i = 0; i < c.ply; ++i) p.do_move(moves[i]);
+    j["intended"] = board::to_uci(p, *c.intended);
+  }
+  return j;
+}
+
+class AuditCommand : public Command {
+ public:
+  explicit AuditCommand(CLI::App& parent) {
+    app = parent.add_subcommand("audit",
+                                "Replays PGN games and checks each recorded result against the FIDE ending rules");
+    app->add_option("files", files_, "PGN files (plain, .gz or .zst; '-' reads stdin)")->required();
+    app->add_flag("--json", json_,
+                  "JSON Lines, one object per game: file, game, white, black, recorded, correct, ending, ply, "
+                  "reason, mismatch (and basis, void_plies, claims); the summary goes to stderr");
+    app->add_flag("--claims", claims_,
+                  "also report the first ply at which a threefold-repetition or 50-move claim would have been "
+                  "correct (on the board or by writing the intended move)");
+    app->add_flag("--standings", standings_, "per-player totals with the recorded and with the correct results");
+    app->add_option("--points", points_, "points for a win, a draw and a loss in the standings")
+        ->default_str("1,0.5,0");
+    app->add_flag("--mismatches", mismatches_only_, "print only the games whose result is wrong, and broken games");
+    app->add_option("--max-nodes", options_.max_nodes,
+                    "node budget of each winnability question (past it: no correct result for that game)")
+        ->default_val(options_.max_nodes);
+    app->add_option("--threads", threads_, "worker threads (default: all cores); games are audited in parallel");
+    app->footer(
+        "After every move, in this order: checkmate, stalemate, dead position (neither side can\n"
+        "mate by any legal sequence; later moves are void), fivefold repetition, the 75-move rule\n"
+        "(a mate on the completing move wins). When the moves run out without such an ending, the\n"
+        "tags say what happened (Lichess, chess.com and engine-tournament Termination texts): a\n"
+        "timeout or a resignation loses only if the opponent can still mate; a draw is an\n"
+        "agreement or a claim the moves must support; '*' is unfinished. Each game says which\n"
+        "tag the decision rests on. Broken games (syntax, illegal move, variants) are reported\n"
+        "with game number, line and move, and the audit goes on; the exit status is then 1.\n\n"
+        "Examples:\n"
+        "  arbiter audit games.pgn\n"
+        "  arbiter audit --mismatches --standings big.pgn.gz\n"
+        "  arbiter audit --json --claims games.pgn | jq 'select(.mismatch)'");
+  }
+
+  int run() override {
+    auto points = parse_points(points_);
+    if (!points) {
+      std::cerr << "arbiter audit: --points takes three numbers, win,draw,loss (e.g. 1,0.5,0): '" << points_
+                << "'\n";
+      return 2;
+    }
+    unsigned threads = threads_ > 0 ? unsigned(threads_) : std::max(1u, std::thread::hardware_concurrency());
+    tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
+    options_.threads = 1;
+    analyzer::WinnabilityAnalyzer analyzer(options_);
+    analyzer::AuditOptions audit_options{claims_};
+    GameFeed feed(files_);
+    Progress progress(isatty(STDERR_FILENO), "games");
+    analyzer::Standings standings(*points);
+    int exit_code = 0;
+    run_ordered_batch<Job>(
+        threads,
+        [&]() -> std::optional<Job> {
+          auto job = feed.next();
+          if (job) progress.add_total(1);
+          return job;
+        },
+        [&](Job& job) { audit(job, audit_options, analyzer); },
+        [&](Job& job) {
+          if (!job.error.empty()) exit_code = 1;
+          summary_.add(job);
+          if (job.audit) standings.add(job.white, job.black, job.audit->recorded, job.audit->correct);
+          print(job);
+          progress.done(1);
+        });
+    progress.finish();
+    std::ostream& out = json_ ? std::cerr : std::cout;
+    summary_.print(out);
+    if (standings_) print_standings(standings);
+    return exit_code;
+  }
+
+ private:
+  static std::optional<std::array<double, 3>> parse_points(const std::string& text) {
+    std::array<double, 3> p{};
+    std::istringstream in(text);
+    char comma = 0;
+    if (!(in >> p[0] >> comma) || comma != ',' || !(in >> p[1] >> comma) || comma != ',' || !(in >> p[2]))
+      return std::nullopt;
+    if (in >> comma) return std::nullopt;
+    return p;
+  }
+
+  static void audit(Job& job, const analyzer::AuditOptions& audit_options, analyzer::WinnabilityAnalyzer& analyzer) {
+    if (!job.raw) return;  // the file could not be read
+    job.white = tag_or(*job.raw, "White", "?");
+    job.black = tag_or(*job.raw, "Black", "?");
+    auto game = analyzer::replay(std::move(*job.raw));
+    job.raw.reset();
+    if (!game) {
+      job.error = game.error().to_string();
+      return;
+    }
+    job.warnings = game->raw.warnings;
+    std::optional<GameResult> recorded;
+    const std::string* result_tag = game->raw.tag("Result");
+    if (result_tag) recorded = analyzer::parse_result(analyzer::normalise_result(*result_tag));
+    if (!recorded && !game->raw.termination.empty()) recorded = analyzer::parse_result(game->raw.termination);
+    job.audit = analyzer::audit_game(game->start, game->moves, game->raw.tags, recorded, audit_options, analyzer);
+    job.fen = analyzer::position_after(game->start, game->moves, job.audit->ply).fen();
+    if (audit_options.claims) {
+      job.start = game->start;
+      job.moves = std::move(game->moves);
+    }
+  }
+
+  void print(const Job& job) const {
+    if (!job.error.empty()) {
+      if (json_) {
+        nlohmann::ordered_json j;
+        j["file"] = job.file;
+        j["game"] = job.game;
+        j["error"] = job.error;
+        std::cout << j.dump() << '\n';
+      } else {
+        std::cout << job.file << (job.game ? " #" + std::to_string(job.game) : "") << ": error: " << job.error
+                  << '\n';
+      }
+      return;
+    }
+    const AuditedGame& a = *job.audit;
+    if (mismatches_only_ && !a.mismatch) return;
+    auto result = [](const std::optional<GameResult>& r) -> std::string {
+      return r ? analyzer::to_string(*r) : "?";
+    };
+    if (json_) {
+      nlohmann::ordered_json j;
+      j["file"] = job.file;
+      j["game"] = job.game;
+      j["white"] = job.white;
+      j["black"] = job.black;
+      j["recorded"] = a.recorded ? nlohmann::ordered_json(analyzer::to_string(*a.recorded)) : nullptr;
+      j["correct"] = a.correct ? nlohmann::ordered_json(analyzer::to_string(*a.correct)) : nullptr;
+      j["ending"] = analyzer::to_string(a.ending);
+      j["ply"] = a.ply;
+      j["reason"] = a.reason;
+      j["mismatch"] = a.mismatch;
+      j["basis"] = a.basis;
+      j["void_plies"] = a.void_plies;
+      j["fen"] = job.fen;
+      if (claims_) {
+        j["claims"]["threefold"] = a.threefold ? claim_json(*a.threefold, *job.start, job.moves) : nullptr;
+        j["claims"]["fifty"] = a.fifty ? claim_json(*a.fifty, *job.start, job.moves) : nullptr;
+      }
+      if (!job.warnings.empty()) j["warnings"] = job.warnings;
+      std::cout << j.dump() << '\n';
+    } else {
+      std::cout << job.file << " #" << job.game << "  " << job.white << " - " << job.black << "  recorded "
+                << result(a.recorded) << ", correct " << (a.correct ? result(a.correct) : "undetermined") << ": "
+                << analyzer::to_string(a.ending) << " at ply " << a.ply << (a.mismatch ? "  MISMATCH" : "") << '\n'
+                << "  " << a.reason << (a.basis == "moves" ? "" : " [" + a.basis + "]") << '\n';
+      if (a.void_plies > 0) std::cout << "  " << a.void_plies << " plies played after the end are void\n";
+      if (a.mismatch || !a.correct) std::cout << "  position: " << job.fen << '\n';
+      if (claims_) {
+        std::cout << "  threefold claim: " << (a.threefold ? claim_text(*a.threefold, *job.start, job.moves) : "never")
+                  << "; 50-move claim: " << (a.fifty ? claim_text(*a.fifty, *job.start, job.moves) : "never") << '\n';
+      }
+    }
+  }
+
+  void print_standings(const analyzer::Standings& standings) const {
+    auto rows = standings.rows();
+    if (json_) {
+      nlohmann::ordered_json j = nlohmann::ordered_json::array();
+      for (const auto& r : rows)
+        j.push_back({{"player", r.player}, {"games", r.games}, {"recorded", r.recorded}, {"correct", r.correct},
+                     {"unscored_recorded", r.unscored_recorded}, {"unscored_correct", r.unscored_correct}});
+      std::cout << nlohmann::ordered_json{{"standings", j}}.dump() << '\n';
+      return;
+    }
+    std::cout << "standings (points " << points_ << "): player, games, recorded, correct\n";
+    for (const auto& r : rows) {
+      std::cout << "  " << r.player << "  " << r.games << "  " << r.recorded << "  " << r.correct;
+      if (r.recorded != r.correct) std::cout << "  (differs)";
+      if (r.unscored_correct > r.unscored_recorded)
+        std::cout << "  (" << r.unscored_correct - r.unscored_recorded << " undetermined)";
+      std::cout << '\n';
+    }
+  }
+
+  // Counts for the closing summary.
+  struct Summary {
+    uint64_t games = 0, audited = 0, errors = 0, mismatches = 0, undetermined = 0, void_games = 0;
+    std::map<std::string, uint64_t> endings, mismatches_by_ending, errors_by_file;
+
+    void add(const Job& job) {
+      ++games;
+      if (!job.error.empty()) {
+        ++errors;
+        return;
+      }
+      ++audited;
+      const auto& a = *job.audit;
+      ++endings[analyzer::to_string(a.ending)];
+      if (a.mismatch) ++mismatches, ++mismatches_by_ending[analyzer::to_string(a.ending)];
+      if (!a.correct) ++undetermined;
+      if (a.void_plies > 0) ++void_games;
+    }
+
+    void print(std::ostream& out) const {
+      auto list = [&](const std::map<std::string, uint64_t>& m) {
+        std::string s;
+        for (const auto& [k, n] : m) s += (s.empty() ? "" : ", ") + k + " " + std::to_string(n);
+        return s.empty() ? std::string("none") : s;
+      };
+      out << "games read: " << games << "  audited: " << audited << "  errors: " << errors
+          << "  undetermined: " << undetermined << "  with void moves: " << void_games << '\n'
+          << "endings: " << list(endings) << '\n'
+          << "mismatches: " << mismatches << " (" << list(mismatches_by_ending) << ")\n";
+    }
+  };
+
+  std::vector<std::string> files_;
+  bool json_ = false, claims_ = false, standings_ = false, mismatches_only_ = false;
+  std::string points_ = "1,0.5,0";
+  int threads_ = 0;
+  analyzer::AnalysisOptions options_{.max_nodes = 1'000'000};
+  Summary summary_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_audit_command(CLI::App& parent) { return std::make_unique<AuditCommand>(parent); }
+
+}  // namespace arbiter::cli
