@@ -10,6 +10,80 @@ bool king_side_castling(Move m) { return file_of(m.to()) > file_of(m.from()); }
 
 char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
 
+
+// The one legal move of `piece` to `to` that fits the disambiguation, found backwards
+// from the target square (no full move generation: replaying games is mostly this).
+// Complete and exact like the legal move list; nullopt when no move or several fit, or
+// when "K" to a castling target could mean castling: the full search then decides and
+// words the error.
+std::optional<Move> unique_san_move(const Position& pos, PieceType piece, Square to, int from_file, int from_rank,
+                                    PieceType promo) {
+  const Color us = pos.side_to_move(), them = ~us;
+  const Bitboard own = pos.pieces(us), occ = pos.occupied();
+  if (own.has(to)) return std::nullopt;
+  if ((piece == PieceType::Pawn && relative_rank(us, to) == 7) != (promo != PieceType::None)) return std::nullopt;
+  const Square ep = pos.en_passant();
+  Bitboard origins;
+  switch (piece) {
+    case PieceType::Pawn: {
+      if (relative_rank(us, to) < 2) return std::nullopt;
+      const Bitboard pawns = pos.pieces(us, PieceType::Pawn);
+      const int up = forward(us);
+      if (!occ.has(to)) {
+        Square one = offset(to, -up);
+        if (pawns.has(one)) origins |= one;
+        else if (!occ.has(one) && relative_rank(us, to) == 3 && pawns.has(offset(one, -up))) origins |= offset(one, -up);
+      }
+      if (pos.pieces(them).has(to) || to == ep) origins |= pawn_attacks(them, to) & pawns;
+      break;
+    }
+    case PieceType::Knight: origins = knight_attacks(to) & pos.pieces(us, PieceType::Knight); break;
+    case PieceType::Bishop: origins = bishop_attacks(to, occ) & pos.pieces(us, PieceType::Bishop); break;
+    case PieceType::Rook: origins = rook_attacks(to, occ) & pos.pieces(us, PieceType::Rook); break;
+    case PieceType::Queen: origins = queen_attacks(to, occ) & pos.pieces(us, PieceType::Queen); break;
+    case PieceType::King:
+      if (!pos.chess960())
+        for (bool king_side : {true, false})
+          if (pos.can_castle(us, king_side) && Position::castling_king_target(us, king_side) == to) return std::nullopt;
+      origins = king_attacks(to) & pos.pieces(us, PieceType::King);
+      break;
+    default: return std::nullopt;
+  }
+  if (from_file >= 0) origins &= file_bb(from_file);
+  if (from_rank >= 0) origins &= rank_bb(from_rank);
+  if (!origins) return std::nullopt;
+
+  // Legality as the move generator decides it.
+  const Square king = pos.king_square(us);
+  const Bitboard checkers = pos.checkers();
+  const Bitboard pinned = pos.king_blockers(us) & own;
+  const Bitboard evasions = checkers ? (between(king, checkers.first()) | checkers) : kAllSquares;
+  std::optional<Move> found;
+  for (Square from : origins) {
+    bool en_passant = piece == PieceType::Pawn && to == ep && file_of(from) != file_of(to);
+    bool legal;
+    if (from == king) {
+      legal = !pos.attacked_by(them, to, occ ^ from);
+    } else if (checkers.more_than_one()) {
+      legal = false;
+    } else if (en_passant) {
+      Square victim = offset(ep, -forward(us));
+      Bitboard after = (occ ^ from ^ victim) | ep;
+      legal = !(bishop_attacks(king, after) & pos.pieces(them, PieceType::Bishop, PieceType::Queen)) &&
+              !(rook_attacks(king, after) & pos.pieces(them, PieceType::Rook, PieceType::Queen)) &&
+              !(knight_attacks(king) & pos.pieces(them, PieceType::Knight)) &&
+              !(pawn_attacks(us, king) & (pos.pieces(them, PieceType::Pawn) ^ victim));
+    } else {
+      legal = evasions.has(to) && (!pinned.has(from) || line_through(king, from).has(to));
+    }
+    if (!legal) continue;
+    if (found) return std::nullopt;  // ambiguous
+    found = en_passant ? Move::make(MoveKind::EnPassant, from, to)
+            : promo != PieceType::None ? Move::make(MoveKind::Promotion, from, to, promo)
+                                       : Move(from, to);
+  }
+  return found;
+}
 }  // namespace
 
 std::string to_uci(const Position& pos, Move m) {
@@ -94,11 +168,10 @@ std::expected<Move, std::string> parse_san(const Position& pos, std::string_view
   while (!text.empty() && (text.back() == '+' || text.back() == '#' || text.back() == '!' || text.back() == '?'))
     text.remove_suffix(1);
   if (text.empty()) return error("empty move");
-  MoveList legal = legal_moves(pos);
 
   if (text == "O-O" || text == "0-0" || text == "o-o" || text == "O-O-O" || text == "0-0-0" || text == "o-o-o") {
     bool king_side = text.size() == 3;
-    for (Move m : legal)
+    for (Move m : legal_moves(pos))
       if (m.kind() == MoveKind::Castling && king_side_castling(m) == king_side) return m;
     return error(std::string("castling ") + (king_side ? "king-side" : "queen-side") + " is not legal here");
   }
@@ -150,7 +223,9 @@ std::expected<Move, std::string> parse_san(const Position& pos, std::string_view
     else return error(std::string("unexpected '") + c + "'");
   }
   (void)capture;
+  if (auto move = unique_san_move(pos, piece, *to, from_file, from_rank, promo)) return *move;
 
+  MoveList legal = legal_moves(pos);
   Move found;
   int matches = 0;
   for (Move m : legal) {
