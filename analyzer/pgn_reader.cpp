@@ -183,6 +183,8 @@ class ZstdSource final : public Source {
 // Characters and small tokens.
 
 constexpr bool is_blank(unsigned char c) { return c <= ' '; }
+constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool is_alnum(char c) { return is_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
 
 // Bytes that end a move, number or symbol token.
 constexpr std::array<bool, 256> kDelimiter = [] {
@@ -204,28 +206,40 @@ std::size_t unicode_blank(std::string_view s, std::size_t i) {
 }
 
 // Copies text with every unicode dash (U+2010..U+2015, U+2212) made '-' and '½' made
-// "1/2"; false if the result would not fit.
-bool ascii_dashes(std::string_view text, std::string& out, std::size_t limit) {
-  out.clear();
-  for (std::size_t i = 0; i < text.size(); ++i) {
+// "1/2" into out[0..limit); the length, or limit + 1 if the result would not fit.
+std::size_t ascii_dashes(std::string_view text, char* out, std::size_t limit) {
+  std::size_t n = 0;
+  auto put = [&](std::string_view piece) {
+    for (char c : piece) {
+      if (n < limit) out[n] = c;
+      ++n;
+    }
+  };
+  for (std::size_t i = 0; i < text.size() && n <= limit; ++i) {
     auto c = (unsigned char)text[i];
-    if (c == 0xE2 && i + 2 < text.size() && (unsigned char)text[i + 1] == 0x80 &&
-        (unsigned char)text[i + 2] >= 0x90 && (unsigned char)text[i + 2] <= 0x95) {
-      out += '-';
+    auto at = [&](std::size_t k) { return i + k < text.size() ? (unsigned char)text[i + k] : 0; };
+    if (c == 0xE2 && at(1) == 0x80 && at(2) >= 0x90 && at(2) <= 0x95) {
+      put("-");
       i += 2;
-    } else if (c == 0xE2 && i + 2 < text.size() && (unsigned char)text[i + 1] == 0x88 &&
-               (unsigned char)text[i + 2] == 0x92) {
-      out += '-';
+    } else if (c == 0xE2 && at(1) == 0x88 && at(2) == 0x92) {
+      put("-");
       i += 2;
-    } else if (c == 0xC2 && i + 1 < text.size() && (unsigned char)text[i + 1] == 0xBD) {
-      out += "1/2";
+    } else if (c == 0xC2 && at(1) == 0xBD) {
+      put("1/2");
       i += 1;
     } else {
-      out += char(c);
+      put(std::string_view(&text[i], 1));
     }
-    if (out.size() > limit) return false;
   }
-  return true;
+  return std::min(n, limit + 1);
+}
+
+// Whether a token may be a result written with digits: only those hold '-', '/' or a
+// non-ASCII dash or '½' (move numbers such as "12..." do not).
+bool may_be_result(std::string_view token) {
+  for (char c : token)
+    if (c == '-' || c == '/' || (unsigned char)c >= 0x80) return true;
+  return false;
 }
 
 // Whether a whole line is one tag pair ("[Name "value"]", blanks around): the sign that
@@ -239,7 +253,7 @@ bool is_tag_line(std::string_view line, bool event_only) {
   }
   if (i >= line.size() || line[i] != '[') return false;
   std::size_t name = ++i;
-  while (i < line.size() && (std::isalnum((unsigned char)line[i]) || line[i] == '_')) ++i;
+  while (i < line.size() && (is_alnum(line[i]) || line[i] == '_')) ++i;
   if (i == name || i >= line.size() || !is_blank((unsigned char)line[i])) return false;
   if (event_only && line.substr(name, i - name) != "Event") return false;
   while (i < line.size() && is_blank((unsigned char)line[i])) ++i;
@@ -277,9 +291,12 @@ const std::string* RawGame::tag(std::string_view name) const {
 
 std::string_view normalise_result(std::string_view text) {
   text = trim(text);
-  if (text.empty() || text.size() > 24) return {};
-  std::string plain;
-  if (!ascii_dashes(text, plain, 24)) return {};
+  constexpr std::size_t kLimit = 24;
+  if (text.empty() || text.size() > kLimit) return {};
+  char buffer[kLimit];
+  std::size_t n = ascii_dashes(text, buffer, kLimit);
+  if (n > kLimit) return {};
+  std::string_view plain(buffer, n);
   if (plain == "1-0" || plain == "+--" || plain == "+-+") return "1-0";  // ChessBase forfeit marks
   if (plain == "0-1" || plain == "--+" || plain == "-+-") return "0-1";
   if (plain == "1/2-1/2" || plain == "1/2") return "1/2-1/2";
@@ -307,7 +324,6 @@ struct PgnReader::Impl {
   bool skipped_movetext = false;   // a non-tag line was skipped
   int games = 0;
   std::optional<std::string> input_error;
-  std::string scratch;
 
   // The game being read.
   struct Building {
@@ -501,13 +517,15 @@ struct PgnReader::Impl {
     b.movetext = true;
     // "bxa6e.p.", "exf6ep": the en-passant remark is no part of the move.
     if (text.size() > 4 && text.ends_with("e.p.")) text.remove_suffix(4);
-    else if (text.size() > 2 && text.ends_with("ep") && std::isdigit((unsigned char)text[text.size() - 3]))
+    else if (text.size() > 2 && text.ends_with("ep") && is_digit(text[text.size() - 3]))
       text.remove_suffix(2);
     auto& moves = b.game->moves;
     moves.emplace_back();
     MoveToken& m = moves.back();
     bool unicode = std::any_of(text.begin(), text.end(), [](char c) { return (unsigned char)c >= 0x80; });
-    if (unicode && ascii_dashes(text, scratch, 64)) m.text = scratch;
+    char plain[64];
+    std::size_t n = unicode ? ascii_dashes(text, plain, sizeof plain) : 0;
+    if (unicode && n <= sizeof plain) m.text.assign(plain, n);
     else m.text.assign(text);
     m.line = line_no;
     m.number = b.number;
@@ -521,12 +539,8 @@ struct PgnReader::Impl {
     start(b);
     b.movetext = true;
     b.game->termination.assign(normal);
-    if (normal == "1-0" || normal == "0-1") {
-      std::string plain;
-      ascii_dashes(token, plain, 24);
-      if (plain == "+--" || plain == "--+" || plain == "+-+" || plain == "-+-")
-        warn(b, "'" + std::string(token) + "' (a forfeit) read as " + std::string(normal));
-    }
+    if ((normal == "1-0" || normal == "0-1") && (token[0] == '+' || token[0] == '-'))
+      warn(b, "'" + std::string(token) + "' (a forfeit) read as " + std::string(normal));
     return complete(b);
   }
 
@@ -589,7 +603,7 @@ struct PgnReader::Impl {
           continue;
         case '$':
           ++col;
-          while (col < s.size() && std::isdigit((unsigned char)s[col])) ++col;
+          while (col < s.size() && is_digit(s[col])) ++col;
           continue;
         case '!': case '?': case '.':
           while (col < s.size() && (s[col] == '!' || s[col] == '?' || s[col] == '.')) ++col;
@@ -626,7 +640,7 @@ struct PgnReader::Impl {
       std::size_t stop = token_end(col);
       std::string_view token = s.substr(col, stop - col);
       if (c >= '0' && c <= '9') {
-        std::string_view normal = normalise_result(token);
+        std::string_view normal = may_be_result(token) ? normalise_result(token) : std::string_view();
         if (!normal.empty()) {
           col = stop;
           if (result(b, token, normal)) return true;
@@ -635,7 +649,7 @@ struct PgnReader::Impl {
         if (!token.starts_with("0-0")) {  // a move number: "1.", "12...", "1" then " ."
           std::size_t j = col;
           int number = 0;
-          while (j < stop && std::isdigit((unsigned char)s[j])) {
+          while (j < stop && is_digit(s[j])) {
             number = std::min(number * 10 + (s[j] - '0'), 1'000'000);
             ++j;
           }
@@ -662,7 +676,7 @@ struct PgnReader::Impl {
         }
       }
       if (token == "e.p." || token == "ep") continue;
-      bool alnum = std::any_of(token.begin(), token.end(), [](char x) { return std::isalnum((unsigned char)x); });
+      bool alnum = std::any_of(token.begin(), token.end(), is_alnum);
       if (!alnum && token != "--") {  // "+-", "=", "∞", "⩱": an evaluation glyph
         warn(b, "symbol '" + std::string(token.substr(0, 20)) + "' skipped");
         continue;
