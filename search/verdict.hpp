@@ -30,6 +30,10 @@ enum class Reason : uint8_t {
   Cancelled,
 };
 
+// Where a verdict comes from: this run's analysis, or a table that kept an earlier proof
+// (the reason stays the one that proved it then).
+enum class Source : uint8_t { Search, Cache };
+
 const char* to_string(Outcome o);
 // The contract's names: "helpmate", "insufficient-material", "blocked", "exhaustive",
 // "game-over", "tablebase", "cache", "node-limit", "time-limit", "cancelled".
@@ -41,15 +45,16 @@ struct Verdict {
   std::vector<board::Move> line;  // winnable: from the given position to the mate
   std::string detail;             // one human line saying why
   uint64_t nodes = 0;             // positions visited to reach the verdict
+  Source source = Source::Search;
 
   static Verdict winnable(std::vector<board::Move> line, Reason reason, std::string detail, uint64_t nodes) {
-    return {Outcome::Winnable, reason, std::move(line), std::move(detail), nodes};
+    return {Outcome::Winnable, reason, std::move(line), std::move(detail), nodes, Source::Search};
   }
   static Verdict unwinnable(Reason reason, std::string detail, uint64_t nodes = 0) {
-    return {Outcome::Unwinnable, reason, {}, std::move(detail), nodes};
+    return {Outcome::Unwinnable, reason, {}, std::move(detail), nodes, Source::Search};
   }
   static Verdict undetermined(Reason limit, std::string detail, uint64_t nodes) {
-    return {Outcome::Undetermined, limit, {}, std::move(detail), nodes};
+    return {Outcome::Undetermined, limit, {}, std::move(detail), nodes, Source::Search};
   }
   bool decided() const { return outcome != Outcome::Undetermined; }
 };

@@ -1,0 +1,33 @@
+// Where proved verdicts are kept between questions and runs: position and question in,
+// known verdict out. Declared here so that the analysis can consult a table without
+// knowing what holds it (tablebase/ implements it; search/ never includes tablebase/).
+#pragma once
+
+#include <optional>
+
+#include "search/board/position.hpp"
+#include "search/verdict.hpp"
+
+namespace arbiter::search {
+
+// A store of decided verdicts, keyed exactly by the position (pieces, side to move,
+// castling rights with their rooks, legal en passant) and the side asked about; move
+// counters and history are not part of the question. Implementations are thread-safe,
+// never throw, and fail soft: a store that breaks answers nothing and keeps nothing.
+class VerdictStore {
+ public:
+  virtual ~VerdictStore() = default;
+
+  // The verdict kept for (pos, winner), with source Cache; nothing when none is kept.
+  // A winnable verdict's line is as stored: the caller replays it before trusting it.
+  virtual std::optional<Verdict> find(const board::Position& pos, board::Color winner) = 0;
+  // Keeps a decided verdict (undetermined ones are ignored), replacing any older one.
+  // May be buffered: visible to find() at once, durable after flush().
+  virtual void store(const board::Position& pos, board::Color winner, const Verdict& verdict) = 0;
+  // The verdict find() gave did not hold up (its witness does not replay): forget it.
+  virtual void reject(const board::Position& pos, board::Color winner) = 0;
+  // Makes every stored verdict durable.
+  virtual void flush() = 0;
+};
+
+}  // namespace arbiter::search
