@@ -52,8 +52,8 @@ std::optional<std::string> WinnabilityAnalyzer::no_mate_position(const Position&
   return answer;
 }
 
-WinnabilityAnalyzer::WinnabilityAnalyzer(AnalysisOptions options)
-    : options_(options), table_(std::make_unique<search::TranspositionTable>(22)) {}
+WinnabilityAnalyzer::WinnabilityAnalyzer(AnalysisOptions options, search::VerdictStore* store)
+    : options_(options), store_(store), table_(std::make_unique<search::TranspositionTable>(22)) {}
 
 Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
   const Color loser = ~winner;
@@ -69,6 +69,20 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
     return Verdict::unwinnable(Reason::InsufficientMaterial, *why);
   if (auto why = no_mate_position(pos, winner)) return Verdict::unwinnable(Reason::InsufficientMaterial, *why);
 
+  // 3. A verdict proved before for this exact position and question. A witness is
+  // replayed again before it is trusted; one that does not replay is dropped.
+  if (store_) {
+    if (auto kept = store_->find(pos, winner)) {
+      if (kept->outcome != search::Outcome::Winnable || replays_to_mate(pos, kept->line, winner)) return *kept;
+      store_->reject(pos, winner);
+    }
+  }
+  Verdict v = decide(pos, winner);
+  if (store_ && v.decided()) store_->store(pos, winner, v);
+  return v;
+}
+
+Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   auto deadline = Limits::Clock::time_point::max();
   if (options_.max_seconds > 0)
     deadline = Limits::Clock::now() +
@@ -94,7 +108,7 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
     return std::nullopt;
   };
 
-  // 3. Very short searches first: most positions of real games end here, for less than
+  // 4. Very short searches first: most positions of real games end here, for less than
   // the blockade analysis costs. Depth-first finds the shortest lines of short mates;
   // a small guided exploration then finds longer ones for the same cost.
   if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 500))) return *v;
@@ -107,14 +121,14 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
     if (r.kind == search::ClosureResult::Kind::Exhausted) return exhausted(r.positions);
   }
 
-  // 4. A locked pawn structure that keeps the winner away for ever.
+  // 5. A locked pawn structure that keeps the winner away for ever.
   if (auto why = search::blockade_forbids_mate(pos, winner))
     return Verdict::unwinnable(Reason::Blocked, *why, spent);
 
-  // 5. A longer helpmate search.
+  // 6. A longer helpmate search.
   if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 50'000))) return *v;
 
-  // 6. The race: a guided exhaustive exploration (finds a mate or proves there is none)
+  // 7. The race: a guided exhaustive exploration (finds a mate or proves there is none)
   // and two differently ordered depth-first searches, each with its own share of the
   // budget. The first decisive finding cancels the others. With one thread they run in
   // turn; the verdict does not depend on the order.

@@ -14,8 +14,14 @@
 #include "search/board/position.hpp"
 #include "search/transposition.hpp"
 #include "search/verdict.hpp"
+#include "search/verdict_store.hpp"
 
 namespace arbiter::analyzer {
+
+// The version of the analysis, kept with every verdict in the on-disk table. Raise it
+// when a change could make a stored verdict wrong (a bug fixed in a proof or a witness):
+// verdicts of another version are then recomputed and replaced, never served.
+inline constexpr uint32_t kAlgorithmVersion = 1;
 
 struct AnalysisOptions {
   uint64_t max_nodes = 10'000'000;       // per question, all phases together
@@ -26,15 +32,21 @@ struct AnalysisOptions {
 
 class WinnabilityAnalyzer {
  public:
-  explicit WinnabilityAnalyzer(AnalysisOptions options = {});
+  // With a store, decided verdicts are looked up (pipeline step 3) and kept there; the
+  // store must outlive the analyzer.
+  explicit WinnabilityAnalyzer(AnalysisOptions options = {}, search::VerdictStore* store = nullptr);
   search::Verdict analyze(const board::Position& pos, board::Color winner);
   const AnalysisOptions& options() const { return options_; }
 
  private:
+  // Steps 4 to 7 of the pipeline: the searches and proofs after the table.
+  search::Verdict decide(const board::Position& pos, board::Color winner);
+
   // search::no_mate_position_exists, remembered per material (it takes milliseconds).
   std::optional<std::string> no_mate_position(const board::Position& pos, board::Color winner);
 
   AnalysisOptions options_;
+  search::VerdictStore* store_ = nullptr;
   std::unique_ptr<search::TranspositionTable> table_;
   std::mutex material_mutex_;
   std::map<std::string, std::optional<std::string>> material_answers_;
