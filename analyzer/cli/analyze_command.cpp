@@ -8,6 +8,7 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_pipeline.h>
 
+#include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/progress.hpp"
 #include "analyzer/cli/verdict_output.hpp"
@@ -48,10 +49,14 @@ class AnalyzeCommand : public Command {
     app->add_option("--threads", threads_, "worker threads (default: all cores); a batch analyses positions in "
                                            "parallel, a single position races searchers");
     app->add_flag("--json", json_, "JSON Lines, one object per position (fields in DESIGN.md)");
+    add_cache_options(app, cache_);
     app->footer(
         "Verdicts: winnable (with a witness line that replays to mate), unwinnable (with the argument\n"
         "that proves it: insufficient-material, exhaustive, game-over, ...), or undetermined (a limit\n"
         "was hit; never a guess). A position is dead when neither side can mate.\n\n"
+        "Every decided verdict is kept in an on-disk table and looked up before searching: a verdict\n"
+        "found there says \"source\": \"cache\" (its witness replayed again) and costs microseconds.\n"
+        "`arbiter cache stats` shows the table; --no-cache leaves it alone.\n\n"
         "Example:\n"
         "  arbiter analyze '8/8/8/4k3/4p3/8/8/KN6 w - - 0 1'\n"
         "  -> White: winnable (the black pawn blocks its own king); Black: winnable\n"
@@ -65,7 +70,8 @@ class AnalyzeCommand : public Command {
     Sides default_sides = *parse_sides(winner_);
     // One position: race searchers on it. A batch: one searcher per position.
     options_.threads = source.from_stdin() ? 1 : int(threads);
-    analyzer::WinnabilityAnalyzer analyzer(options_);
+    auto cache = open_cache(cache_);  // destroyed last: commits what the analysis kept
+    analyzer::WinnabilityAnalyzer analyzer(options_, cache.get());
     Progress progress(source.from_stdin() && isatty(STDERR_FILENO), "positions");
     int exit_code = 0;
 
@@ -165,6 +171,7 @@ class AnalyzeCommand : public Command {
   int threads_ = 0;
   bool json_ = false;
   analyzer::AnalysisOptions options_;
+  CacheOptions cache_;
 };
 
 }  // namespace

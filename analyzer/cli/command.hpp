@@ -25,6 +25,7 @@ std::unique_ptr<Command> make_perft_command(CLI::App& parent);
 std::unique_ptr<Command> make_analyze_command(CLI::App& parent);
 std::unique_ptr<Command> make_helpmate_command(CLI::App& parent);
 std::unique_ptr<Command> make_convert_command(CLI::App& parent);
+std::unique_ptr<Command> make_cache_command(CLI::App& parent);
 std::unique_ptr<Command> make_timeout_command(CLI::App& parent);
 std::unique_ptr<Command> make_resign_command(CLI::App& parent);
 std::unique_ptr<Command> make_audit_command(CLI::App& parent);

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   commands.push_back(make_perft_command(app));
   commands.push_back(make_helpmate_command(app));
   commands.push_back(make_convert_command(app));
+  commands.push_back(make_cache_command(app));
   commands.push_back(make_timeout_command(app));
   commands.push_back(make_resign_command(app));
   commands.push_back(make_audit_command(app));

@@ -18,7 +18,7 @@ nlohmann::ordered_json verdict_json(const board::Position& pos, const TimedVerdi
   j["detail"] = v.detail;
   j["nodes"] = v.nodes;
   j["micros"] = tv.micros;
-  j["source"] = tv.source;
+  j["source"] = v.source == search::Source::Cache ? std::string("cache") : tv.source;
   return j;
 }
 

@@ -12,7 +12,7 @@ namespace arbiter::cli {
 struct TimedVerdict {
   search::Verdict verdict;
   uint64_t micros = 0;
-  std::string source = "search";
+  std::string source = "search";  // printed "cache" whenever the verdict came from the table
 };
 
 // {"verdict", "line", "san", "plies", "reason", "detail", "nodes", "micros", "source"};
