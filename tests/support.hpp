@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <string>
@@ -67,17 +68,43 @@ struct RunResult {
   std::string out;
 };
 
+// A fresh folder under /tmp, removed with everything in it when the object goes.
+class TempDir {
+ public:
+  TempDir() {
+    char name[] = "/tmp/arbiter-test-XXXXXX";
+    if (!mkdtemp(name)) throw std::runtime_error("mkdtemp failed");
+    path_ = name;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return path_; }
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
 // Runs `arbiter ARGS` through the shell with `input` on stdin; stdout captured,
-// stderr captured too when `merge_stderr`.
-inline RunResult run_arbiter(const std::string& args, const std::string& input = "", bool merge_stderr = false) {
+// stderr captured too when `merge_stderr`. Each run has its own empty XDG_CACHE_HOME,
+// so the user's verdict cache is never read or written (pass --cache FILE to share one).
+inline RunResult run_arbiter(const std::string& args, const std::string& input = "", bool merge_stderr = false);
+
+// As run_arbiter, with XDG_CACHE_HOME set to `cache_home` (the default cache location).
+inline RunResult run_arbiter_in(const std::string& cache_home, const std::string& args, const std::string& input = "",
+                                bool merge_stderr = false) {
   char name[] = "/tmp/arbiter-test-XXXXXX";
   int fd = mkstemp(name);
   if (fd < 0) throw std::runtime_error("mkstemp failed");
   close(fd);
   std::string in_file = name;
   { std::ofstream(in_file) << input; }
-  std::string cmd = std::string("'") + ARBITER_EXE + "' " + args + " < '" + in_file + "'" +
-                    (merge_stderr ? " 2>&1" : " 2>/dev/null");
+  std::string cmd = "XDG_CACHE_HOME='" + cache_home + "' '" + ARBITER_EXE + "' " + args + " < '" + in_file +
+                    "'" + (merge_stderr ? " 2>&1" : " 2>/dev/null");
   RunResult r;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) throw std::runtime_error("popen failed");
@@ -88,6 +115,11 @@ inline RunResult run_arbiter(const std::string& args, const std::string& input =
   r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   std::remove(in_file.c_str());
   return r;
+}
+
+inline RunResult run_arbiter(const std::string& args, const std::string& input, bool merge_stderr) {
+  TempDir cache_home;
+  return run_arbiter_in(cache_home.path(), args, input, merge_stderr);
 }
 
 }  // namespace arbiter::test
