@@ -1,0 +1,409 @@
+// The LMDB verdict table: round trips of every verdict kind through the file, the
+// analyzer's use of it (witnesses replayed, bad ones dropped, only decided verdicts kept),
+// version changes, many threads, a writer killed with SIGKILL inside a write transaction,
+// damaged files and a full table: never a crash, never a wrong verdict.
+#include <catch2/catch.hpp>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <fstream>
+#include <random>
+#include <thread>
+
+#include "analyzer/winnability.hpp"
+#include "analyzer/witness.hpp"
+#include "support.hpp"
+#include "tablebase/verdict_table.hpp"
+
+using namespace arbiter;
+using board::Color;
+using board::Position;
+using search::Reason;
+using search::Verdict;
+using tablebase::TableOptions;
+using tablebase::VerdictTable;
+
+namespace {
+
+struct Question {
+  Position pos;
+  Color winner;
+  Verdict verdict;
+};
+
+// Decided verdicts of the analysis (no table) for the first positions of the test vector.
+const std::vector<Question>& analysed() {
+  static std::vector<Question> questions = [] {
+    std::vector<Question> out;
+    analyzer::AnalysisOptions options;
+    options.max_nodes = 200'000;
+    analyzer::WinnabilityAnalyzer analyzer(options);
+    std::ifstream in(test::fixture("cha-test-vector.txt"));
+    for (std::string line; std::getline(in, line) && out.size() < 2 * 60;) {
+      if (line.size() < 4 || line[0] == '#') continue;
+      auto pos = test::pos(line.substr(3));
+      for (Color c : {Color::White, Color::Black}) {
+        auto v = analyzer.analyze(pos, c);
+        if (v.decided()) out.push_back({pos, c, v});
+      }
+    }
+    return out;
+  }();
+  return questions;
+}
+
+bool same(const Verdict& a, const Verdict& b) {
+  return a.outcome == b.outcome && a.reason == b.reason && a.line == b.line && a.detail == b.detail &&
+         a.nodes == b.nodes;
+}
+
+std::unique_ptr<VerdictTable> open_table(const std::string& file, uint32_t version = 1, TableOptions options = {}) {
+  auto t = VerdictTable::open(file, version, options);
+  INFO((t ? std::string() : t.error().message));
+  REQUIRE(t.has_value());
+  return std::move(*t);
+}
+
+// Positions of a move tree (not in the test vector), for tables with many entries.
+std::vector<Position> many_positions(int depth) {
+  std::vector<Position> out;
+  auto root = test::pos("r3k2r/pp1n1ppp/8/8/8/8/PP1N1PPP/R3K2R w KQkq - 0 1");
+  test::walk(root, depth, [&](Position& p) { out.push_back(Position::from_fen(p.fen()).value()); });
+  return out;
+}
+
+// Every entry of the file decodes and is correct: a witness replays to mate, and the
+// verdict is the one in `truth` (exactly, or its outcome when the analysis ran again).
+// Returns the number of entries.
+std::size_t check_every_entry(const std::string& file, const std::vector<Question>& truth, bool exact = true) {
+  auto table = open_table(file);
+  std::size_t n = 0;
+  table->for_each([&](const tablebase::TableEntry& e) {
+    ++n;
+    REQUIRE(e.key.has_value());
+    REQUIRE(e.value.has_value());
+    const auto& v = e.value->verdict;
+    if (v.outcome == search::Outcome::Winnable) CHECK(analyzer::replays_to_mate(e.key->position, v.line, e.key->winner));
+    bool known = false;
+    for (const auto& q : truth)
+      if (q.winner == e.key->winner && q.pos.same_position(e.key->position)) {
+        known = true;
+        if (exact) CHECK(same(q.verdict, v));
+        CHECK(q.verdict.outcome == v.outcome);
+      }
+    CHECK(known);
+  });
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("verdict table: every verdict kind round-trips through the file", "[tablebase][table]") {
+  test::TempDir dir;
+  const auto file = dir.file("verdicts.lmdb");
+  auto positions = many_positions(2);
+  std::vector<Verdict> kinds = {
+      Verdict::winnable({}, Reason::Helpmate, "already checkmate", 0),
+      Verdict::unwinnable(Reason::GameOver, "stalemate: the game is over"),
+      Verdict::unwinnable(Reason::InsufficientMaterial, "a lone king", 0),
+      Verdict::unwinnable(Reason::Blocked, "locked pawns", 3029),
+      Verdict::unwinnable(Reason::Exhaustive, "all 17 reachable positions visited", 17),
+      Verdict::unwinnable(Reason::Tablebase, "small-material table", 1),
+  };
+  std::vector<Question> stored;
+  for (std::size_t i = 0; i < kinds.size(); ++i) stored.push_back({positions[i], Color::White, kinds[i]});
+  for (const auto& q : analysed()) stored.push_back(q);  // helpmate witnesses, blocked, exhaustive
+  {
+    auto table = open_table(file);
+    for (const auto& q : stored) table->store(q.pos, q.winner, q.verdict);
+    // Visible before it is committed.
+    for (const auto& q : stored) {
+      auto v = table->find(q.pos, q.winner);
+      REQUIRE(v.has_value());
+      CHECK(same(*v, q.verdict));
+      CHECK(v->source == search::Source::Cache);
+    }
+  }
+  auto table = open_table(file);
+  for (const auto& q : stored) {
+    INFO(q.pos.fen() << " " << board::color_name(q.winner));
+    auto v = table->find(q.pos, q.winner);
+    REQUIRE(v.has_value());
+    CHECK(same(*v, q.verdict));
+    CHECK(v->source == search::Source::Cache);
+  }
+  CHECK(table->counters().hits == stored.size());
+  CHECK_FALSE(table->find(positions[0], Color::Black).has_value());  // the other question
+  CHECK(table->counters().misses == 1);
+  // Undetermined verdicts are never kept.
+  table->store(positions[10], Color::White, Verdict::undetermined(Reason::NodeLimit, "limit", 5));
+  table->flush();
+  CHECK_FALSE(table->find(positions[10], Color::White).has_value());
+  auto stats = table->stats();
+  CHECK(stats.entries == stored.size());
+  CHECK(stats.current == stored.size());
+  CHECK(stats.stale == 0);
+  CHECK(stats.damaged == 0);
+  CHECK(stats.file_bytes > 0);
+  uint64_t kinds_total = 0;
+  for (const auto& [kind, n] : stats.by_kind) kinds_total += n;
+  CHECK(kinds_total == stored.size());
+  CHECK(stats.by_kind[{search::Outcome::Unwinnable, Reason::Tablebase}] == 1);
+  REQUIRE(stats.runs.size() == 1);  // the first run stored and looked up
+  CHECK(stats.runs[0].stored == stored.size());
+}
+
+TEST_CASE("verdict table: the analyzer looks up, replays witnesses, keeps decided verdicts", "[tablebase][table]") {
+  test::TempDir dir;
+  const auto file = dir.file("verdicts.lmdb");
+  analyzer::AnalysisOptions options;
+  options.max_nodes = 200'000;
+  const auto& truth = analysed();
+  {
+    auto table = open_table(file, analyzer::kAlgorithmVersion);
+    analyzer::WinnabilityAnalyzer analyzer(options, table.get());
+    for (const auto& q : truth) {
+      auto v = analyzer.analyze(q.pos, q.winner);
+      CHECK(v.source == search::Source::Search);
+      CHECK(v.outcome == q.verdict.outcome);
+    }
+  }
+  // Every entry is correct; the trivial verdicts (game over, material) are not stored.
+  CHECK(check_every_entry(file, truth, false) > truth.size() / 2);
+  {
+    auto table = open_table(file, analyzer::kAlgorithmVersion);
+    analyzer::WinnabilityAnalyzer analyzer(options, table.get());
+    for (const auto& q : truth) {
+      auto v = analyzer.analyze(q.pos, q.winner);
+      CHECK(v.outcome == q.verdict.outcome);
+      if (v.outcome == search::Outcome::Winnable) CHECK(analyzer::replays_to_mate(q.pos, v.line, q.winner));
+      bool trivial = q.verdict.reason == Reason::GameOver || q.verdict.reason == Reason::InsufficientMaterial;
+      CHECK(v.source == (trivial ? search::Source::Search : search::Source::Cache));
+    }
+  }
+  // A stored witness that does not replay is dropped and recomputed.
+  const Question* winnable = nullptr;
+  for (const auto& q : truth)
+    if (q.verdict.outcome == search::Outcome::Winnable && q.verdict.line.size() > 2) winnable = &q;
+  REQUIRE(winnable);
+  {
+    auto table = open_table(file, analyzer::kAlgorithmVersion);
+    auto broken = winnable->verdict;
+    broken.line.pop_back();
+    table->store(winnable->pos, winnable->winner, broken);
+  }
+  {
+    auto table = open_table(file, analyzer::kAlgorithmVersion);
+    analyzer::WinnabilityAnalyzer analyzer(options, table.get());
+    auto v = analyzer.analyze(winnable->pos, winnable->winner);
+    CHECK(v.source == search::Source::Search);
+    CHECK(analyzer::replays_to_mate(winnable->pos, v.line, winnable->winner));
+    CHECK(table->counters().rejected == 1);
+    CHECK(table->counters().hits == 0);
+  }
+  CHECK(check_every_entry(file, truth, false) > 0);
+}
+
+TEST_CASE("verdict table: another algorithm version is a miss, and is replaced", "[tablebase][table]") {
+  test::TempDir dir;
+  const auto file = dir.file("verdicts.lmdb");
+  const auto& truth = analysed();
+  {
+    auto table = open_table(file, 1);
+    for (const auto& q : truth) table->store(q.pos, q.winner, q.verdict);
+  }
+  {
+    auto table = open_table(file, 2);
+    CHECK(table->stats().stale == truth.size());
+    CHECK(table->stats().current == 0);
+    for (const auto& q : truth) CHECK_FALSE(table->find(q.pos, q.winner).has_value());
+    CHECK(table->counters().stale == truth.size());
+    CHECK(table->counters().misses == truth.size());
+    for (const auto& q : truth) table->store(q.pos, q.winner, q.verdict);
+  }
+  {
+    auto table = open_table(file, 2);
+    auto stats = table->stats();
+    CHECK(stats.entries == truth.size());
+    CHECK(stats.current == truth.size());
+    CHECK(stats.stale == 0);
+    for (const auto& q : truth) CHECK(table->find(q.pos, q.winner).has_value());
+  }
+  auto table = open_table(file, 1);
+  CHECK(table->stats().stale == truth.size());
+}
+
+TEST_CASE("verdict table: many threads storing and finding at once", "[tablebase][table]") {
+  test::TempDir dir;
+  const auto file = dir.file("verdicts.lmdb");
+  auto positions = many_positions(3);
+  TableOptions options;
+  options.batch_size = 64;
+  {
+    auto table = open_table(file, 1, options);
+    std::vector<std::thread> threads;
+    std::atomic<int> wrong{0};
+    for (int t = 0; t < 4; ++t)
+      threads.emplace_back([&, t] {
+        for (std::size_t i = std::size_t(t); i < positions.size(); i += 4) {
+          Verdict v = Verdict::unwinnable(Reason::Blocked, "entry " + std::to_string(i), i);
+          table->store(positions[i], Color::White, v);
+          std::size_t j = (i * 7919) % positions.size();
+          if (auto got = table->find(positions[j], Color::White))
+            if (got->nodes >= positions.size() || !positions[j].same_position(positions[got->nodes])) ++wrong;
+        }
+      });
+    for (auto& th : threads) th.join();
+    CHECK(wrong == 0);
+  }
+  auto table = open_table(file);
+  std::size_t entries = 0;
+  table->for_each([&](const tablebase::TableEntry& e) {
+    ++entries;
+    REQUIRE(e.key.has_value());
+    REQUIRE(e.value.has_value());
+    CHECK(e.key->position.same_position(positions[e.value->verdict.nodes]));
+  });
+  CHECK(entries > 0);
+  CHECK(entries <= positions.size());  // the move tree repeats positions
+  for (std::size_t i = 0; i < positions.size(); i += 97) CHECK(table->find(positions[i], Color::White).has_value());
+}
+
+TEST_CASE("verdict table: a writer killed with SIGKILL inside a write transaction", "[tablebase][table]") {
+  test::TempDir dir;
+  const auto file = dir.file("verdicts.lmdb");
+  const auto& truth = analysed();
+  REQUIRE(truth.size() > 40);
+  pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    // Batches of 8: two commit, the third is killed after its writes, before its commit.
+    TableOptions options;
+    options.batch_size = 8;
+    int commits = 0;
+    options.before_commit = [&] {
+      if (++commits == 3) raise(SIGKILL);
+    };
+    auto table = VerdictTable::open(file, 1, options);
+    if (!table) _exit(2);
+    for (const auto& q : truth) (*table)->store(q.pos, q.winner, q.verdict);
+    _exit(3);  // never reached
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+  REQUIRE(WIFSIGNALED(status));
+  CHECK(WTERMSIG(status) == SIGKILL);
+  // The table opens; exactly the two committed batches are there, every entry correct.
+  CHECK(check_every_entry(file, truth) == 16);
+  // And it takes new writes (the dead writer's lock is recovered).
+  {
+    auto table = open_table(file);
+    for (const auto& q : truth) table->store(q.pos, q.winner, q.verdict);
+  }
+  CHECK(check_every_entry(file, truth) == truth.size());
+}
+
+TEST_CASE("verdict table: a file of garbage is not a table, and never a crash", "[tablebase][table]") {
+  test::TempDir dir;
+  const auto file = dir.file("verdicts.lmdb");
+  std::mt19937_64 rng(6);
+  {
+    std::ofstream out(file, std::ios::binary);
+    for (int i = 0; i < 100'000; ++i) out.put(char(rng()));
+  }
+  auto table = VerdictTable::open(file, 1);
+  REQUIRE_FALSE(table.has_value());
+  CHECK(table.error().kind == tablebase::TableError::Kind::NotATable);
+  // A missing file with create off.
+  TableOptions no_create;
+  no_create.create = false;
+  auto missing = VerdictTable::open(dir.file("none.lmdb"), 1, no_create);
+  REQUIRE_FALSE(missing.has_value());
+  CHECK(missing.error().kind == tablebase::TableError::Kind::Missing);
+  // A folder is not a table.
+  auto folder = VerdictTable::open(dir.path(), 1);
+  REQUIRE_FALSE(folder.has_value());
+}
+
+TEST_CASE("verdict table: damaged pages give misses or the stored verdict, never a crash", "[tablebase][table]") {
+  test::TempDir dir;
+  const auto original = dir.file("original.lmdb");
+  auto positions = many_positions(3);
+  auto verdict_of = [](std::size_t i) { return Verdict::unwinnable(Reason::Exhaustive, "entry " + std::to_string(i), i); };
+  {
+    auto table = open_table(original);
+    for (std::size_t i = 0; i < positions.size(); ++i) table->store(positions[i], Color::White, verdict_of(i));
+  }
+  const auto size = std::filesystem::file_size(original);
+  REQUIRE(size > 16 * 4096);
+  std::mt19937_64 rng(6);
+  int opened = 0, warned = 0;
+  for (uint64_t page = 2; page * 4096 < size; page += (size / 4096) / 12 + 1) {
+    const auto file = dir.file("damaged-" + std::to_string(page) + ".lmdb");
+    std::filesystem::copy_file(original, file);
+    {
+      std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+      f.seekp(std::streamoff(page * 4096));
+      for (int i = 0; i < 4096; ++i) f.put(char(rng()));
+    }
+    TableOptions options;
+    options.warn = [&](const std::string&) { ++warned; };
+    auto table = VerdictTable::open(file, 1, options);
+    if (!table) continue;
+    ++opened;
+    for (std::size_t i = 0; i < positions.size(); i += 7) {
+      auto v = (*table)->find(positions[i], Color::White);
+      if (!v) continue;
+      REQUIRE(v->nodes < positions.size());
+      CHECK(positions[v->nodes].same_position(positions[i]));
+    }
+    (void)(*table)->stats();
+    (*table)->store(positions[0], Color::Black, verdict_of(0));
+  }
+  CHECK(opened > 0);
+  CHECK(warned > 0);  // some damage was met and reported
+}
+
+TEST_CASE("verdict table: a full table warns once and goes on", "[tablebase][table]") {
+  test::TempDir dir;
+  const auto file = dir.file("verdicts.lmdb");
+  auto positions = many_positions(3);
+  std::vector<std::string> warnings;
+  TableOptions options;
+  options.map_size = 256 * 1024;
+  options.batch_size = 64;
+  options.warn = [&](const std::string& w) { warnings.push_back(w); };
+  {
+    auto table = open_table(file, 1, options);
+    for (std::size_t i = 0; i < positions.size(); ++i)
+      table->store(positions[i], Color::White, Verdict::unwinnable(Reason::Blocked, std::string(200, 'x'), i));
+    CHECK_FALSE(table->writable());
+    CHECK(table->find(positions[0], Color::White).has_value());  // committed before it filled up
+  }
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0].find("full") != std::string::npos);
+  // Reopened with room, it works again.
+  auto table = open_table(file);
+  table->store(positions.back(), Color::Black, Verdict::unwinnable(Reason::Blocked, "after", 0));
+  table->flush();
+  CHECK(table->find(positions.back(), Color::Black).has_value());
+}
+
+TEST_CASE("verdict table: clear removes every verdict", "[tablebase][table]") {
+  test::TempDir dir;
+  const auto file = dir.file("verdicts.lmdb");
+  const auto& truth = analysed();
+  {
+    auto table = open_table(file);
+    for (const auto& q : truth) table->store(q.pos, q.winner, q.verdict);
+  }
+  auto table = open_table(file);
+  CHECK(table->stats().entries == truth.size());
+  REQUIRE(table->clear().has_value());
+  CHECK(table->stats().entries == 0);
+  CHECK(table->stats().runs.empty());
+  CHECK_FALSE(table->find(truth[0].pos, truth[0].winner).has_value());
+}
