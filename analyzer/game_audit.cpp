@@ -41,7 +41,9 @@ struct TagDecision {
 
 TagDecision decide_from_tags(const TagEnding& tag, std::optional<GameResult> recorded, Color to_move) {
   TagDecision d;
-  d.basis = tag.source.empty() ? "Result" : tag.source;
+  d.basis = !tag.source.empty() ? tag.source
+            : recorded        ? "Result \"" + std::string(to_string(*recorded)) + "\""
+                              : std::string("no result recorded");
   auto recorded_loser = recorded ? loser_of(*recorded) : std::nullopt;
   switch (tag.kind) {
     case Kind::Timeout:
