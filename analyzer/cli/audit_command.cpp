@@ -12,6 +12,7 @@
 #include <tbb/global_control.h>
 
 #include "analyzer/cli/batch.hpp"
+#include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/progress.hpp"
 #include "analyzer/game_audit.hpp"
@@ -126,6 +127,7 @@ class AuditCommand : public Command {
                     "node budget of each winnability question (past it: no correct result for that game)")
         ->default_val(options_.max_nodes);
     app->add_option("--threads", threads_, "worker threads (default: all cores); games are audited in parallel");
+    add_cache_options(app, cache_);
     app->footer(
         "After every move, in this order: checkmate, stalemate, dead position (neither side can\n"
         "mate by any legal sequence; later moves are void), fivefold repetition, the 75-move rule\n"
@@ -151,7 +153,8 @@ class AuditCommand : public Command {
     unsigned threads = threads_ > 0 ? unsigned(threads_) : std::max(1u, std::thread::hardware_concurrency());
     tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
     options_.threads = 1;
-    analyzer::WinnabilityAnalyzer analyzer(options_);
+    auto cache = open_cache(cache_);  // destroyed last: commits what the analysis kept
+    analyzer::WinnabilityAnalyzer analyzer(options_, cache.get());
     analyzer::AuditOptions audit_options{claims_};
     GameFeed feed(files_);
     Progress progress(isatty(STDERR_FILENO), "games");
@@ -325,6 +328,7 @@ class AuditCommand : public Command {
   int threads_ = 0;
   analyzer::AnalysisOptions options_{.max_nodes = 1'000'000};
   Summary summary_;
+  CacheOptions cache_;
 };
 
 }  // namespace

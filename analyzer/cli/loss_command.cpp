@@ -10,6 +10,7 @@
 #include <tbb/global_control.h>
 
 #include "analyzer/cli/batch.hpp"
+#include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/progress.hpp"
 #include "analyzer/cli/verdict_output.hpp"
@@ -56,6 +57,7 @@ class LossCommand : public Command {
         ->default_val(options_.max_nodes);
     app->add_option("--max-seconds", options_.max_seconds, "time budget of the winnability search (0 = none)");
     app->add_option("--threads", threads_, "worker threads (default: all cores)");
+    add_cache_options(app, cache_);
     app->add_flag("--json", json_, "JSON Lines: {\"fen\", \"result\", \"reason\", \"winnability\"} per position");
     app->footer(timeout ? "The test is the strict one: can the opponent checkmate by ANY legal sequence, even with\n"
                           "the worst help from the flagged side? A bare king never wins on time; king and knight\n"
@@ -77,7 +79,8 @@ class LossCommand : public Command {
     tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
     InputSource source(fens_, std::cin);
     options_.threads = source.from_stdin() ? 1 : int(threads);
-    analyzer::WinnabilityAnalyzer analyzer(options_);
+    auto cache = open_cache(cache_);  // destroyed last: commits what the analysis kept
+    analyzer::WinnabilityAnalyzer analyzer(options_, cache.get());
     Progress progress(source.from_stdin() && isatty(STDERR_FILENO), "positions");
     int exit_code = 0;
     run_ordered_batch<Job>(
@@ -154,6 +157,7 @@ class LossCommand : public Command {
   int threads_ = 0;
   bool json_ = false;
   analyzer::AnalysisOptions options_;
+  CacheOptions cache_;
 };
 
 }  // namespace
