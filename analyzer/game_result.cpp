@@ -1,7 +1,5 @@
 #include "analyzer/game_result.hpp"
 
-#include <string>
-
 namespace arbiter::analyzer {
 
 const char* to_string(GameResult r) {
@@ -15,19 +13,10 @@ const char* to_string(GameResult r) {
 }
 
 std::optional<GameResult> parse_result(std::string_view text) {
-  // Fold the dashes and halves that real files use into ASCII.
-  std::string s;
-  for (std::size_t i = 0; i < text.size();) {
-    auto starts = [&](std::string_view u) { return text.substr(i).starts_with(u); };
-    if (starts("\u00BD")) s += "1/2", i += 2;                      // ½
-    else if (starts("\u2013") || starts("\u2014") || starts("\u2012") || starts("\u2212"))
-      s += '-', i += 3;                                             // – — ‒ −
-    else s += text[i], ++i;
-  }
-  if (s == "1-0") return GameResult::WhiteWins;
-  if (s == "0-1") return GameResult::BlackWins;
-  if (s == "1/2-1/2" || s == "1/2") return GameResult::Draw;
-  if (s == "*") return GameResult::Unfinished;
+  if (text == "1-0") return GameResult::WhiteWins;
+  if (text == "0-1") return GameResult::BlackWins;
+  if (text == "1/2-1/2") return GameResult::Draw;
+  if (text == "*") return GameResult::Unfinished;
   return std::nullopt;
 }
 

@@ -13,7 +13,8 @@ enum class GameResult : uint8_t { WhiteWins, BlackWins, Draw, Unfinished };
 
 // "1-0", "0-1", "1/2-1/2", "*".
 const char* to_string(GameResult r);
-// Reads the four PGN results; also "½-½" and the odd dashes real files use.
+// Reads the four PGN results exactly as written here; what real files write ("½-½", odd
+// dashes, forfeit marks) is first brought to this form by normalise_result (pgn_reader.hpp).
 std::optional<GameResult> parse_result(std::string_view text);
 GameResult win_for(board::Color c);
 // The loser of a decisive result.
