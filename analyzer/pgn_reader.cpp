@@ -324,6 +324,7 @@ struct PgnReader::Impl {
   bool skipped_movetext = false;   // a non-tag line was skipped
   int games = 0;
   std::optional<std::string> input_error;
+  bool input_error_reported = false;
 
   // The game being read.
   struct Building {
@@ -416,7 +417,10 @@ struct PgnReader::Impl {
 
   bool finish_at_end(Building& b) {
     have_line = false;
-    if (input_error) fail(b, "input error: " + *input_error, line_no);
+    if (input_error && !input_error_reported) {  // once, on the game it cut short
+      input_error_reported = true;
+      fail(b, "input error: " + *input_error, line_no);
+    }
     if (in_comment) {
       in_comment = false;
       fail(b, "'{' opened at line " + std::to_string(comment_line) + " is never closed", comment_line);
@@ -597,7 +601,7 @@ struct PgnReader::Impl {
               return complete(b);
           }
           continue;
-        case ']': case '}':
+        case ']': case '}': case '>':
           warn(b, std::string("'") + char(c) + "' without its opening bracket: skipped");
           ++col;
           continue;
@@ -637,7 +641,7 @@ struct PgnReader::Impl {
           continue;
         }
       }
-      std::size_t stop = token_end(col);
+      std::size_t stop = std::max(token_end(col), col + 1);  // every delimiter is handled above
       std::string_view token = s.substr(col, stop - col);
       if (c >= '0' && c <= '9') {
         std::string_view normal = may_be_result(token) ? normalise_result(token) : std::string_view();
