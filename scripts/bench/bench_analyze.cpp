@@ -69,6 +69,7 @@ int main(int argc, char** argv) {
   std::atomic<uint64_t> decided{0}, undetermined{0}, wrong{0}, bad{0}, nodes{0}, cpu_micros{0}, max_micros{0};
   std::mutex mutex;
   std::vector<std::string> undetermined_list, wrong_list;
+  std::vector<uint64_t> query_micros(queries.size(), 0);
   auto start = std::chrono::steady_clock::now();
   tbb::parallel_for(std::size_t(0), queries.size(), [&](std::size_t i) {
     const Query& q = queries[i];
@@ -81,6 +82,7 @@ int main(int argc, char** argv) {
     auto v = analyzer.analyze(*pos, q.winner);
     uint64_t us = uint64_t(std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count());
     cpu_micros += us;
+    query_micros[i] = us;
     uint64_t prev = max_micros.load();
     while (us > prev && !max_micros.compare_exchange_weak(prev, us)) {}
     nodes += v.nodes;
@@ -107,7 +109,10 @@ int main(int argc, char** argv) {
               (unsigned long long)undetermined.load(), (unsigned long long)wrong.load(), (unsigned long long)bad.load());
   std::printf("wall %.2f s  query time sum %.2f s  %.0f queries/s  %.0f nodes/s (per thread)\n", wall,
               double(cpu_micros) / 1e6, double(queries.size()) / wall, double(nodes) / (double(cpu_micros) / 1e6));
-  std::printf("mean %.1f us/query  max %.1f ms/query\n", double(cpu_micros) / double(queries.size()),
+  std::sort(query_micros.begin(), query_micros.end());
+  auto percentile = [&](std::size_t p) { return query_micros.empty() ? 0.0 : double(query_micros[(query_micros.size() - 1) * p / 100]); };
+  std::printf("mean %.1f us/query  median %.1f us  p90 %.1f us  p99 %.1f ms  max %.1f ms/query\n",
+              double(cpu_micros) / double(queries.size()), percentile(50), percentile(90), percentile(99) / 1e3,
               double(max_micros) / 1e3);
   for (auto& w : wrong_list) std::printf("WRONG %s\n", w.c_str());
   if (list)
