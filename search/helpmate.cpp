@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "search/board/movegen.hpp"
+#include "search/check_reach.hpp"
+#include "search/checking_moves.hpp"
 #include "search/guidance.hpp"
 #include "search/material.hpp"
 
@@ -41,20 +43,22 @@ class Searcher {
     const bool losing_side = side != winner_;
     if (losing_side && pos_.in_check() && !has_legal_move(pos_)) return true;
     if (remaining <= 0) return false;
+    if (mate_out_of_reach(pos_, winner_, remaining)) return false;  // no man can check in time
     const uint64_t key = pos_.key();
     if (table_.probe(key, winner_) >= remaining) return false;
     if (material_forbids_mate_fast(pos_, winner_)) {
       table_.store(key, winner_, 255);
       return false;
     }
-    MoveList moves;
-    generate_legal(pos_, moves);
     if (!losing_side && remaining == 1) {
-      // The last move must mate: only the winner's moves that leave the loser mated.
-      for (Move m : moves) {
-        if (!pos_.gives_check(m)) continue;
+      // The last move must mate: only checks, and only those that leave the king no step.
+      CheckingMoves checks;
+      generate_checking_moves(pos_, checks);
+      for (std::size_t i = 0; i < checks.size(); ++i) {
+        const Move m = checks[i];
+        if (king_can_step_after(pos_, m)) continue;
         pos_.do_move(m);
-        bool mate = pos_.in_check() && !has_legal_move(pos_);
+        const bool mate = checked_side_is_mated(pos_);
         pos_.undo_move(m);
         if (mate) {
           line_.push_back(m);
@@ -64,6 +68,8 @@ class Searcher {
       table_.store(key, winner_, 1);
       return false;
     }
+    MoveList moves;
+    generate_legal(pos_, moves);
     std::array<int, MoveList::kCapacity> scores;
     const Square loser_king = pos_.king_square(~winner_);
     for (std::size_t i = 0; i < moves.size(); ++i) scores[i] = score(moves[i], losing_side, loser_king, remaining);
