@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "search/check_reach.hpp"
+
 namespace arbiter::search {
 
 using namespace board;
@@ -68,7 +70,11 @@ int mate_distance_estimate(const Position& pos, Color winner) {
         loser_promotion = std::min(loser_promotion, 7 - relative_rank(loser, s));
     }
   }
-  return 4 * free_flights + (check ? 0 : 2) + 2 * edge + approach + promotion + blocker / 2 + 2 * loser_promotion;
+  // Without a rook or a queen, checks come only near the winner's men: how many moves
+  // of both sides before one is possible at all.
+  const int check_gap =
+      pos.pieces(winner, PieceType::Rook, PieceType::Queen) ? 0 : 8 * check_steps(pos, winner, 8);
+  return check_gap + 4 * free_flights + (check ? 0 : 2) + 2 * edge + approach + promotion + blocker / 2 + 2 * loser_promotion;
 }
 
 }  // namespace arbiter::search

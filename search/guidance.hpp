@@ -1,7 +1,8 @@
 // A heuristic estimate of how far a position is from a mate by `winner`, used only to
 // order searches (never to prove anything). Small is close: the losing king hemmed in
-// (flight squares blocked by its own men or covered), in check, near an edge, and the
-// winner's men near it.
+// (flight squares blocked by its own men or covered), in check, near an edge, the
+// winner's men near it, and -- when the winner has no rook or queen, so that checks come
+// only near its men -- a check within few moves of both sides (check_steps).
 #pragma once
 
 #include "search/board/position.hpp"
