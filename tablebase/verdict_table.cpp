@@ -93,6 +93,16 @@ Copy copy_out(const MDB_val& v, std::vector<uint8_t>& out, std::size_t max) {
   return run_guarded(copy) ? Copy::Ok : Copy::Fault;
 }
 
+// Keeps an environment that may not be closed (a write faulted inside it) reachable until
+// the process ends: its memory stays mapped, so the exit releases its locks, and leak
+// checkers do not count it.
+void abandon(MDB_env* env) {
+  static std::mutex mutex;
+  static auto* abandoned = new std::vector<MDB_env*>;  // never destroyed, on purpose
+  std::lock_guard lock(mutex);
+  abandoned->push_back(env);
+}
+
 std::string key_string(const VerdictKey& k) { return std::string(reinterpret_cast<const char*>(k.bytes.data()), k.bytes.size()); }
 
 }  // namespace
@@ -123,7 +133,8 @@ struct VerdictTable::Impl {
   // Reads and writes stop for good after a failure (the run goes on without them).
   std::atomic<bool> reads_ok{true}, writes_ok{true};
   // A write transaction faulted: its state is unknown, so LMDB is never called again
-  // (the environment is not even closed; the process's exit releases it).
+  // (the environment is not even closed: it is abandoned, and the process's exit
+  // releases it, the writer lock included).
   std::atomic<bool> poisoned{false};
   std::mutex warn_mutex;
   bool warned_reads = false, warned_writes = false;
@@ -137,7 +148,9 @@ struct VerdictTable::Impl {
   std::atomic<uint64_t> hits{0}, misses{0}, stale{0}, damaged{0}, rejected{0}, stored{0};
 
   ~Impl() {
-    if (env && !poisoned) mdb_env_close(env);
+    if (!env) return;
+    if (poisoned) abandon(env);
+    else mdb_env_close(env);
   }
 
   void warn(bool reads, const std::string& message) {
@@ -423,7 +436,6 @@ std::expected<std::unique_ptr<VerdictTable>, TableError> VerdictTable::open(cons
   };
   if (!run_guarded(setup)) {
     impl->poisoned = true;  // never touch this environment again
-    impl.release();         // leaked on purpose: closing it could fault again
     return error(Kind::NotATable, "damaged (a read went outside it)");
   }
   if (!format_ok) return error(Kind::Incompatible, "written in another table format");
@@ -449,7 +461,6 @@ VerdictTable::~VerdictTable() {
   }
   run.stored += pending_puts;  // committed with the record
   if (has_pending || used) impl_->flush_pending(used ? &run : nullptr);
-  if (impl_->poisoned) impl_.release();  // see Impl::poisoned
 }
 
 std::optional<search::Verdict> VerdictTable::find(const board::Position& pos, board::Color winner) {
