@@ -49,14 +49,14 @@ class CacheCommand : public Command {
       sub->add_flag("--json", json_, "one JSON object on stdout");
     }
     app->footer(
-        "analyze (and the other commands that analyse) keeps every verdict it proves, winnable or\n"
-        "unwinnable, in one LMDB file that many runs and processes share. The key is the exact\n"
+        "analyze, timeout, resign and audit keep every verdict they prove, winnable or unwinnable,\n"
+        "in one LMDB file that many runs and processes share. The key is the exact\n"
         "position (pieces, side to move, castling rights and rooks, a legal en-passant capture) and\n"
         "the side asked about; move counters are not part of it. A verdict found there is printed\n"
         "with \"source\": \"cache\" and its original reason; a witness line is replayed again before\n"
         "it is trusted. Undetermined answers are never kept. Verdicts of an older version of the\n"
         "analysis are recomputed and replaced. A damaged or unreadable file gives one warning and\n"
-        "the run goes on without it. `--no-cache` on analyze leaves the table alone.\n\n"
+        "the run goes on without it. `--no-cache` on those commands leaves the table alone.\n\n"
         "Examples:\n"
         "  arbiter cache stats\n"
         "  arbiter cache stats --json --cache /tmp/verdicts.lmdb\n"
