@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include "search/board/movegen.hpp"
 #include "search/board/packed.hpp"
+#include "search/checking_moves.hpp"
 #include "search/guidance.hpp"
 #include "search/material.hpp"
 
@@ -115,6 +117,22 @@ class Frontier {
   int best_ = 0;
 };
 
+// A move of the side to move that mates at once, if any. Looks at checks only, and drops
+// those that leave the king a step before making them (about the cost of making one move).
+std::optional<Move> mating_move(Position& pos) {
+  CheckingMoves checks;
+  generate_checking_moves(pos, checks);
+  for (std::size_t i = 0; i < checks.size(); ++i) {
+    const Move m = checks[i];
+    if (king_can_step_after(pos, m)) continue;
+    pos.do_move(m);
+    const bool mate = checked_side_is_mated(pos);
+    pos.undo_move(m);
+    if (mate) return m;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 ClosureResult explore_all(const Position& root, Color winner, Limits& limits, uint64_t max_positions, Order order,
@@ -139,6 +157,8 @@ ClosureResult explore_all(const Position& root, Color winner, Limits& limits, ui
     if (dead_end && dead_end(pos, winner)) continue;
     MoveList moves;
     generate_legal(pos, moves);
+    // The children have the winner to move: each is also looked at for a mate in one.
+    const bool look_for_mate = pos.side_to_move() != winner;
     if (!limits.spend(1 + moves.size())) {
       result.positions = set.size();
       return result;
@@ -152,6 +172,15 @@ ClosureResult explore_all(const Position& root, Color winner, Limits& limits, ui
           result.line = path_to(set, uint32_t(set.size() - 1));
           result.positions = set.size();
           return result;
+        }
+        if (look_for_mate) {
+          if (auto mate = mating_move(pos)) {
+            result.kind = ClosureResult::Kind::MateFound;
+            result.line = path_to(set, uint32_t(set.size() - 1));
+            result.line.push_back(*mate);
+            result.positions = set.size();
+            return result;
+          }
         }
         frontier.push(uint32_t(set.size() - 1), pos, winner, depth);
       }

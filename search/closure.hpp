@@ -2,8 +2,11 @@
 // (each exactly once, compared exactly, never by hash alone). If none is a mate by
 // `winner`, then `winner` cannot mate: a proof. If one is, the path to it is a witness:
 // the shortest one in breadth-first order; in guided order (best first by
-// mate_distance_estimate) usually found far sooner, and the proof is the same. Positions where material already forbids a mate by `winner`
-// are counted but not expanded (sound: nothing below them can be a mate).
+// mate_distance_estimate) usually found far sooner, and the proof is the same. Each new
+// position with the winner to move is also looked at for a mate in one (checks only), so
+// a mate is seen one ply before its last position would be expanded. Positions where
+// material already forbids a mate by `winner` are counted but not expanded (sound:
+// nothing below them can be a mate).
 #pragma once
 
 #include <cstdint>
