@@ -44,13 +44,7 @@ class Searcher {
     if (losing_side && pos_.in_check() && !has_legal_move(pos_)) return true;
     if (remaining <= 0) return false;
     if (mate_out_of_reach(pos_, winner_, remaining)) return false;  // no man can check in time
-    const uint64_t key = pos_.key();
-    if (table_.probe(key, winner_) >= remaining) return false;
-    if (material_forbids_mate_fast(pos_, winner_)) {
-      table_.store(key, winner_, 255);
-      return false;
-    }
-    if (!losing_side && remaining == 1) {
+    if (!losing_side && remaining == 1) {  // no table here: looking costs less than a probe
       // The last move must mate: only checks, and only those that leave the king no step.
       CheckingMoves checks;
       generate_checking_moves(pos_, checks);
@@ -65,7 +59,12 @@ class Searcher {
           return true;
         }
       }
-      table_.store(key, winner_, 1);
+      return false;
+    }
+    const uint64_t key = pos_.key();
+    if (table_.probe(key, winner_) >= remaining) return false;
+    if (material_forbids_mate_fast(pos_, winner_)) {
+      table_.store(key, winner_, 255);
       return false;
     }
     MoveList moves;
