@@ -108,7 +108,7 @@ class FixturesCommand : public Command {
         "Exit status: 0 when every entry holds, 1 otherwise (also for malformed entries), 2 usage.\n\n"
         "Example:\n"
         "  arbiter fixtures verify tests/data/fixtures/winnability.jsonl\n"
-        "  -> 12 entries: 12 hold");
+        "  -> 30 entries (JSON Lines): 30 hold");
   }
 
   int run() override {
