@@ -108,24 +108,32 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
     return std::nullopt;
   };
 
+  // One guided exploration serves steps 4 and 6 and the race, each taking it up where
+  // the last one stopped. A run with a share of the budget: a witness, or a proof.
+  search::Exploration exploration(pos, winner, options_.max_closure_positions, search::Order::Guided);
+  auto guided = [&](uint64_t nodes) -> std::optional<Verdict> {
+    Limits limits(nodes, deadline);
+    auto r = exploration.run(limits);
+    spent += limits.nodes();
+    if (r.kind == search::ClosureResult::Kind::MateFound)
+      return winnable(std::move(r.line), "(guided exhaustive search)");
+    if (r.kind == search::ClosureResult::Kind::Exhausted) return exhausted(r.positions);
+    return std::nullopt;
+  };
+
   // 4. Very short searches first: most positions of real games end here, for less than
   // the blockade analysis costs. Depth-first finds the shortest lines of short mates;
   // a small guided exploration then finds longer ones for the same cost.
   if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 500))) return *v;
-  {
-    Limits limits(std::min<uint64_t>(options_.max_nodes / 20, 2'000), deadline);
-    auto r = search::explore_all(pos, winner, limits, options_.max_closure_positions, search::Order::Guided);
-    spent += limits.nodes();
-    if (r.kind == search::ClosureResult::Kind::MateFound)
-      if (auto v = winnable(std::move(r.line), "(guided exhaustive search)")) return *v;
-    if (r.kind == search::ClosureResult::Kind::Exhausted) return exhausted(r.positions);
-  }
+  if (auto v = guided(std::min<uint64_t>(options_.max_nodes / 20, 2'000))) return *v;
 
   // 5. A locked pawn structure that keeps the winner away for ever.
   if (auto why = search::blockade_forbids_mate(pos, winner))
     return Verdict::unwinnable(Reason::Blocked, *why, spent);
 
-  // 6. A longer helpmate search.
+  // 6. Longer searches: the guided exploration taken further (most witnesses of real
+  // games that step 4 missed are found here), then a longer helpmate search.
+  if (auto v = guided(std::min<uint64_t>(options_.max_nodes / 20, 20'000))) return *v;
   if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 50'000))) return *v;
 
   // 7. The race: a guided exhaustive exploration (finds a mate or proves there is none)
@@ -154,8 +162,8 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
     // Positions the blockade analysis proves hopeless are not expanded: this settles
     // structures that still have a few pawn moves to make before they lock.
     auto hopeless = [](const Position& p, Color w) { return search::blockade_forbids_mate_fast(p, w); };
-    auto r = search::explore_all(pos, winner, limits, options_.max_closure_positions, search::Order::Guided,
-                                 hopeless);
+    exploration.set_dead_end(hopeless);
+    auto r = exploration.run(limits);
     Finding f;
     f.positions = r.positions;
     if (r.kind == search::ClosureResult::Kind::Exhausted) f.kind = Finding::Kind::Exhausted;

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <optional>
+#include <utility>
 
 #include "search/board/movegen.hpp"
 #include "search/board/packed.hpp"
@@ -135,61 +137,86 @@ std::optional<Move> mating_move(Position& pos) {
 
 }  // namespace
 
-ClosureResult explore_all(const Position& root, Color winner, Limits& limits, uint64_t max_positions, Order order,
-                          const DeadEnd& dead_end) {
-  ClosureResult result;
+// Everything an exploration keeps between runs.
+struct Exploration::State {
+  State(const Position& r, Color w, uint64_t max, Order order, DeadEnd end)
+      : root(r), winner(w), max_positions(max), frontier(order), dead_end(std::move(end)) {}
+  Position root;
+  Color winner;
+  uint64_t max_positions;
   VisitedSet set;
-  Frontier frontier(order);
-  set.insert(root, VisitedSet::kEmpty, Move(), 0);
-  frontier.push(0, root, winner, 0);
+  Frontier frontier;
+  DeadEnd dead_end;
+  uint32_t pending = Frontier::kNone;  // popped but not expanded when a limit stopped the last run
+  std::optional<ClosureResult> final;  // once the mate is found or every position visited
+};
+
+Exploration::Exploration(const Position& root, Color winner, uint64_t max_positions, Order order, DeadEnd dead_end)
+    : state_(std::make_unique<State>(root, winner, max_positions, order, std::move(dead_end))) {
+  State& s = *state_;
+  s.set.insert(root, VisitedSet::kEmpty, Move(), 0);
+  s.frontier.push(0, root, winner, 0);
   if (root.side_to_move() != winner && root.in_check() && !has_legal_move(root)) {
-    result.kind = ClosureResult::Kind::MateFound;
-    result.positions = 1;
-    return result;
+    s.final = ClosureResult{ClosureResult::Kind::MateFound, {}, 1};
   }
-  for (uint32_t next; (next = frontier.pop(set.size())) != Frontier::kNone;) {
-    if (set.size() > max_positions || limits.stopped()) {
-      result.positions = set.size();
-      return result;
-    }
-    Position pos = unpack(set[next].packed, root);
+}
+
+Exploration::~Exploration() = default;
+Exploration::Exploration(Exploration&&) noexcept = default;
+Exploration& Exploration::operator=(Exploration&&) noexcept = default;
+
+void Exploration::set_dead_end(DeadEnd dead_end) { state_->dead_end = std::move(dead_end); }
+
+ClosureResult Exploration::run(Limits& limits) {
+  State& s = *state_;
+  if (s.final) return *s.final;
+  const Color winner = s.winner;
+  auto found = [&](std::vector<Move> line) {
+    s.final = ClosureResult{ClosureResult::Kind::MateFound, std::move(line), s.set.size()};
+    return *s.final;
+  };
+  for (;;) {
+    if (s.set.size() > s.max_positions || limits.stopped()) return {ClosureResult::Kind::LimitHit, {}, s.set.size()};
+    const uint32_t next = s.pending != Frontier::kNone ? s.pending : s.frontier.pop(s.set.size());
+    s.pending = Frontier::kNone;
+    if (next == Frontier::kNone) break;
+    Position pos = unpack(s.set[next].packed, s.root);
     if (material_forbids_mate_fast(pos, winner)) continue;
-    if (dead_end && dead_end(pos, winner)) continue;
+    if (s.dead_end && s.dead_end(pos, winner)) continue;
     MoveList moves;
     generate_legal(pos, moves);
+    if (!limits.spend(1 + moves.size())) {
+      s.pending = next;
+      return {ClosureResult::Kind::LimitHit, {}, s.set.size()};
+    }
     // The children have the winner to move: each is also looked at for a mate in one.
     const bool look_for_mate = pos.side_to_move() != winner;
-    if (!limits.spend(1 + moves.size())) {
-      result.positions = set.size();
-      return result;
-    }
     for (Move m : moves) {
       pos.do_move(m);
-      const uint16_t depth = uint16_t(set[next].depth + 1);
-      if (set.insert(pos, next, m, depth)) {
-        if (pos.side_to_move() != winner && pos.in_check() && !has_legal_move(pos)) {
-          result.kind = ClosureResult::Kind::MateFound;
-          result.line = path_to(set, uint32_t(set.size() - 1));
-          result.positions = set.size();
-          return result;
-        }
+      const uint16_t depth = uint16_t(s.set[next].depth + 1);
+      if (s.set.insert(pos, next, m, depth)) {
+        const uint32_t child = uint32_t(s.set.size() - 1);
+        if (pos.side_to_move() != winner && pos.in_check() && !has_legal_move(pos)) return found(path_to(s.set, child));
         if (look_for_mate) {
           if (auto mate = mating_move(pos)) {
-            result.kind = ClosureResult::Kind::MateFound;
-            result.line = path_to(set, uint32_t(set.size() - 1));
-            result.line.push_back(*mate);
-            result.positions = set.size();
-            return result;
+            auto line = path_to(s.set, child);
+            line.push_back(*mate);
+            return found(std::move(line));
           }
         }
-        frontier.push(uint32_t(set.size() - 1), pos, winner, depth);
+        s.frontier.push(child, pos, winner, depth);
       }
       pos.undo_move(m);
     }
   }
-  result.kind = ClosureResult::Kind::Exhausted;
-  result.positions = set.size();
-  return result;
+  s.final = ClosureResult{ClosureResult::Kind::Exhausted, {}, s.set.size()};
+  return *s.final;
+}
+
+ClosureResult explore_all(const Position& root, Color winner, Limits& limits, uint64_t max_positions, Order order,
+                          const DeadEnd& dead_end) {
+  Exploration exploration(root, winner, max_positions, order, dead_end);
+  return exploration.run(limits);
 }
 
 }  // namespace arbiter::search

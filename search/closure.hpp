@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "search/board/position.hpp"
@@ -32,9 +33,31 @@ using DeadEnd = std::function<bool(const board::Position&, board::Color winner)>
 // slower to find a mate but with shorter lines (used to shorten a witness).
 enum class Order { BreadthFirst, Guided, GuidedShort };
 
+// An exploration that can be stopped by a limit and taken up again later, losing no
+// work: run() goes on from where the last run stopped, until a mate, exhaustion or the
+// new limits; once a mate is found or every position visited, run() returns that again.
 // `max_positions` bounds the memory (about 64 bytes a position). Each expanded position
-// spends 1 + (number of its moves) nodes of `limits`.
-ClosureResult explore_all(const board::Position& root, board::Color winner, Limits& limits,
-                          uint64_t max_positions, Order order = Order::BreadthFirst, const DeadEnd& dead_end = {});
+// spends 1 + (number of its moves) nodes of the run's limits. One thread at a time.
+class Exploration {
+ public:
+  Exploration(const board::Position& root, board::Color winner, uint64_t max_positions, Order order,
+              DeadEnd dead_end = {});
+  ~Exploration();
+  Exploration(Exploration&&) noexcept;
+  Exploration& operator=(Exploration&&) noexcept;
+
+  ClosureResult run(Limits& limits);
+  // Positions expanded from now on are first tested by `dead_end` (sound pruning may be
+  // added at any time: the proof stays a proof).
+  void set_dead_end(DeadEnd dead_end);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// One exploration run to its end or the limits.
+ClosureResult explore_all(const board::Position& root, board::Color winner, Limits& limits, uint64_t max_positions,
+                          Order order = Order::BreadthFirst, const DeadEnd& dead_end = {});
 
 }  // namespace arbiter::search

@@ -101,3 +101,39 @@ TEST_CASE("closure: a tiny node limit gives LimitHit, never Exhausted", "[closur
     CHECK(r.kind == Kind::LimitHit);
   }
 }
+
+TEST_CASE("closure: an exploration taken up run after run ends as one run does", "[closure]") {
+  // A mate found in guided order, and a proof by exhaustion, each reached in slices of
+  // 500 nodes: the same line, the same positions, no work lost between runs.
+  struct Case {
+    const char* fen;
+    Color winner;
+    Kind kind;
+  };
+  for (const Case& c : {Case{"8/8/8/4k3/4p3/2N5/8/K7 b - - 1 1", Color::White, Kind::MateFound},
+                        Case{"2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1", Color::Black, Kind::Exhausted}}) {
+    INFO(c.fen);
+    const auto pos = test::pos(c.fen);
+    search::Limits whole;
+    auto once = search::explore_all(pos, c.winner, whole, kPositions, search::Order::Guided);
+    REQUIRE(once.kind == c.kind);
+    search::Exploration exploration(pos, c.winner, kPositions, search::Order::Guided);
+    search::ClosureResult sliced;
+    int runs = 0;
+    uint64_t nodes = 0;
+    do {
+      search::Limits slice(500);
+      sliced = exploration.run(slice);
+      nodes += slice.nodes();
+      ++runs;
+    } while (sliced.kind == Kind::LimitHit && runs < 100'000);
+    CHECK(runs > 2);
+    CHECK(sliced.kind == once.kind);
+    CHECK(sliced.line == once.line);
+    CHECK(sliced.positions == once.positions);
+    // A run stopped by its limit counts the expansion it could not make again next time.
+    CHECK(nodes <= whole.nodes() + uint64_t(runs) * 256);
+    search::Limits again;
+    CHECK(exploration.run(again).kind == once.kind);  // the end is kept
+  }
+}
