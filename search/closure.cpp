@@ -88,35 +88,73 @@ std::vector<Move> path_to(const VisitedSet& set, uint32_t idx) {
   return {line.rbegin(), line.rend()};
 }
 
-// The positions waiting to be expanded: in insertion order (breadth first), or by
-// estimated distance to mate, newest first among equals (guided).
+// Indices by a small integer priority, lowest first, newest first among equals.
+class BucketQueue {
+ public:
+  void push(int priority, uint32_t index) {
+    priority = std::min(priority, int(buckets_.size()) - 1);
+    buckets_[priority].push_back(index);
+    best_ = std::min(best_, priority);
+  }
+  bool empty() {
+    while (best_ < int(buckets_.size()) && buckets_[best_].empty()) ++best_;
+    return best_ == int(buckets_.size());
+  }
+  uint32_t pop() {  // not empty()
+    uint32_t i = buckets_[best_].back();
+    buckets_[best_].pop_back();
+    return i;
+  }
+
+ private:
+  std::array<std::vector<uint32_t>, 256> buckets_;
+  int best_ = 0;
+};
+
+// The positions waiting to be expanded: in insertion order (breadth first), or best
+// first by estimated distance to mate plus a share of the depth (guided). Guided order
+// takes turns between two queues over the same positions: one nearly greedy (depth
+// counts 1/8), one counting depth in full, which finds the mates the greedy one misses
+// behind a plateau of near-misses. A position is expanded once, from whichever queue
+// reaches it first, so an exhaustive run costs what it did with one queue.
 class Frontier {
  public:
-  explicit Frontier(Order order) : order_(order), depth_divisor_(order == Order::GuidedShort ? 2 : 8) {}
+  explicit Frontier(Order order) : order_(order) {}
   void push(uint32_t index, const Position& pos, Color winner, int depth) {
     if (order_ == Order::BreadthFirst) return;  // the visited set's order is the queue
     // The depth term keeps witness lines from wandering far.
-    int h = std::min(mate_distance_estimate(pos, winner) + depth / depth_divisor_, int(buckets_.size()) - 1);
-    buckets_[h].push_back(index);
-    best_ = std::min(best_, h);
+    const int h = mate_distance_estimate(pos, winner);
+    if (order_ == Order::GuidedShort) {
+      first_.push(h + depth / 2, index);
+      return;
+    }
+    first_.push(h + depth / 8, index);
+    second_.push(h + depth, index);
   }
   // The next index to expand, or kNone.
   uint32_t pop(std::size_t visited) {
     if (order_ == Order::BreadthFirst) return next_ < visited ? next_++ : kNone;
-    while (best_ < int(buckets_.size()) && buckets_[best_].empty()) ++best_;
-    if (best_ == int(buckets_.size())) return kNone;
-    uint32_t i = buckets_[best_].back();
-    buckets_[best_].pop_back();
-    return i;
+    if (order_ == Order::GuidedShort) return first_.empty() ? kNone : first_.pop();
+    for (;;) {
+      turn_ = !turn_;
+      BucketQueue* q = turn_ ? &first_ : &second_;
+      if (q->empty()) q = turn_ ? &second_ : &first_;
+      if (q->empty()) return kNone;
+      const uint32_t i = q->pop();
+      if (i >= expanded_.size()) expanded_.resize(std::max<std::size_t>(visited, std::size_t(i) + 1));
+      if (expanded_[i]) continue;
+      expanded_[i] = true;
+      return i;
+    }
   }
   static constexpr uint32_t kNone = 0xFFFFFFFF;
 
  private:
   Order order_;
-  int depth_divisor_;
   uint32_t next_ = 0;
-  std::array<std::vector<uint32_t>, 256> buckets_;
-  int best_ = 0;
+  BucketQueue first_, second_;
+  std::vector<bool> expanded_;  // guided: popped from one of the queues already
+  bool turn_ = false;
 };
 
 // A move of the side to move that mates at once, if any. Looks at checks only, and drops
