@@ -138,7 +138,8 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
 
   // 7. The race: a guided exhaustive exploration (finds a mate or proves there is none)
   // and two differently ordered depth-first searches, each with its own share of the
-  // budget. The first decisive finding cancels the others. With one thread they run in
+  // budget: most to the exploration, which alone can prove and, guided, finds most
+  // witnesses. The first decisive finding cancels the others. With one thread they run in
   // turn; the verdict does not depend on the order.
   const uint64_t budget = options_.max_nodes > spent ? options_.max_nodes - spent : 0;
   std::atomic<bool> cancel{false};
@@ -158,7 +159,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   };
   std::vector<std::function<void()>> searchers;
   searchers.push_back([&] {
-    Limits limits(budget * 3 / 5, deadline, &cancel);
+    Limits limits(budget * 4 / 5, deadline, &cancel);
     // Positions the blockade analysis proves hopeless are not expanded: this settles
     // structures that still have a few pawn moves to make before they lock.
     auto hopeless = [](const Position& p, Color w) { return search::blockade_forbids_mate_fast(p, w); };
@@ -185,7 +186,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   });
   for (int variant : {0, 1}) {
     searchers.push_back([&, variant] {
-      Limits limits(budget / 5, deadline, &cancel);
+      Limits limits(budget / 10, deadline, &cancel);
       search::HelpmateConfig config;
       config.variant = variant;
       auto r = search::find_helpmate(pos, winner, limits, *table_, config);
