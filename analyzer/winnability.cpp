@@ -174,7 +174,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
       f.how = "(guided exhaustive search)";
       // Greedy lines wander: look again, weighting depth more, for a shorter one.
       if (f.line.size() > 16 && !cancel) {
-        Limits again(std::min<uint64_t>(2 * limits.nodes(), budget / 5), deadline, &cancel);
+        Limits again(std::min<uint64_t>(limits.nodes(), budget / 10), deadline, &cancel);
         auto shorter = search::explore_all(pos, winner, again, options_.max_closure_positions,
                                            search::Order::GuidedShort, hopeless);
         race_nodes += again.nodes();
