@@ -1,24 +1,14 @@
 #include "analyzer/cli/verdict_output.hpp"
 
+#include "analyzer/fixtures/fixture_record.hpp"
+
 #include "search/board/notation.hpp"
 
 namespace arbiter::cli {
 
 nlohmann::ordered_json verdict_json(const board::Position& pos, const TimedVerdict& tv) {
-  const auto& v = tv.verdict;
-  nlohmann::ordered_json j;
-  j["verdict"] = search::to_string(v.outcome);
-  if (v.outcome == search::Outcome::Winnable) {
-    board::Position p = pos;
-    j["line"] = board::uci_line(p, v.line);
-    j["san"] = board::san_line(p, v.line);
-    j["plies"] = v.line.size();
-  }
-  j["reason"] = search::to_string(v.reason);
-  j["detail"] = v.detail;
-  j["nodes"] = v.nodes;
+  nlohmann::ordered_json j = analyzer::fixtures::verdict_record(pos, tv.verdict);
   j["micros"] = tv.micros;
-  j["source"] = v.source == search::Source::Cache ? std::string("cache") : tv.source;
   return j;
 }
 

@@ -12,10 +12,10 @@ namespace arbiter::cli {
 struct TimedVerdict {
   search::Verdict verdict;
   uint64_t micros = 0;
-  std::string source = "search";  // printed "cache" whenever the verdict came from the table
 };
 
-// {"verdict", "line", "san", "plies", "reason", "detail", "nodes", "micros", "source"};
+// The verdict's record as fixtures write it (analyzer::fixtures::verdict_record: "verdict", "line",
+// "san", "plies", "reason", "detail", "nodes", "source") plus "micros";
 // line/san/plies only for winnable.
 nlohmann::ordered_json verdict_json(const board::Position& pos, const TimedVerdict& v);
 
