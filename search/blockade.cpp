@@ -1,5 +1,6 @@
 #include "search/blockade.hpp"
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -58,21 +59,21 @@ Bitboard attacks_from(PieceType type, Color c, Bitboard squares, Bitboard walls)
   return out;
 }
 
-// Reach and attacks of colour c's men. Walls (frozen pawns) stop every man; the pawns
-// of c also never push onto a square in `push_walls` (frozen pawns and the squares of
-// enemy pawns that never leave their file); stuck pawns of c (never leaving their file)
-// only push; the others also capture onto `prey` (squares enemy men may ever stand on).
-// The king never enters `king_forbidden` (squares attacked by frozen enemy pawns).
-void side_reach(const Position& pos, Color c, Bitboard frozen, Bitboard stuck, Bitboard push_walls,
+// Reach and attacks of colour c's men. Walls (frozen pawns and immobile pieces) stop
+// every man; the pawns of c also never push onto a square in `push_walls` (walls and the
+// squares of enemy pawns that never leave their file); stuck pawns of c (never leaving
+// their file) only push; the others also capture onto `prey` (squares enemy men may
+// ever stand on). The king never enters `king_forbidden` (squares the enemy attacks for
+// ever).
+void side_reach(const Position& pos, Color c, Bitboard walls, Bitboard stuck, Bitboard push_walls,
                 Bitboard king_forbidden, Bitboard prey, Blockade& out) {
-  const Bitboard walls = frozen;
   const Bitboard open = ~walls;
   const Bitboard last = rank_bb(c == Color::White ? 7 : 0);
   const int i = index(c);
   Bitboard reach, attacks;
   Bitboard king = king_flood(pos.pieces(c, PieceType::King), open & ~king_forbidden);
   out.king_region[i] = king;
-  const Bitboard pawns_now = pos.pieces(c, PieceType::Pawn) & ~frozen;
+  const Bitboard pawns_now = pos.pieces(c, PieceType::Pawn) & ~walls;
   Bitboard pawns = pawn_flood(c, pawns_now & stuck, push_walls, Bitboard()) |
                    pawn_flood(c, pawns_now & ~stuck, push_walls, prey);
   reach |= pawns;
@@ -91,16 +92,42 @@ void side_reach(const Position& pos, Color c, Bitboard frozen, Bitboard stuck, B
   out.attacks[i] = attacks | attacks_from(PieceType::King, c, king, walls);
 }
 
-// The frozen pawns among the stuck ones: head-on against a stuck enemy pawn (neither
-// can ever move), or behind a frozen pawn.
-Bitboard frozen_among(const Position& pos, Bitboard stuck) {
-  const Bitboard white = pos.pieces(Color::White, PieceType::Pawn) & stuck;
-  const Bitboard black = pos.pieces(Color::Black, PieceType::Pawn) & stuck;
-  Bitboard frozen = (white & black.south()) | (black & white.north());
+// The squares next to s along the lines of a piece of `type` (every square it could
+// move to if nothing stood in its way one step off).
+Bitboard first_steps(PieceType type, Square s) { return piece_attacks(type, s, Bitboard(~uint64_t(0))); }
+
+// Squares colour c attacks for as long as its frozen pawns and immobile pieces stand:
+// attacks that no man can ever block (pawn captures and first steps).
+Bitboard lasting_attacks(const Position& pos, Color c, Bitboard frozen, Bitboard immobile) {
+  Bitboard out = attacks_from(PieceType::Pawn, c, frozen & pos.pieces(c), Bitboard());
+  for (Square s : immobile & pos.pieces(c)) out |= first_steps(type_of(pos.piece_on(s)), s);
+  return out;
+}
+
+// Among the stuck pawns, those that never move (the square ahead holds a man that never
+// moves); among the candidate pieces, those that never move: every first step holds
+// an own man that never moves -- or, for a king, a square the enemy attacks for ever.
+// Greatest fixed point: as long as all of them stand, none of them can move.
+void fixed_among(const Position& pos, Bitboard stuck, Bitboard still, Bitboard& frozen, Bitboard& immobile) {
+  frozen = stuck;
+  immobile = still;
   for (;;) {
-    Bitboard more = frozen | (white & frozen.south()) | (black & frozen.north());
-    if (more == frozen) return frozen;
-    frozen = more;
+    const Bitboard fixed = frozen | immobile;
+    const Bitboard lasting[2] = {lasting_attacks(pos, Color::White, frozen, immobile),
+                                 lasting_attacks(pos, Color::Black, frozen, immobile)};
+    Bitboard keep_frozen, keep_immobile;
+    for (Color c : {Color::White, Color::Black}) {
+      keep_frozen |= frozen & pos.pieces(c) & fixed.forward(~c);
+      for (Square s : immobile & pos.pieces(c)) {
+        const PieceType t = type_of(pos.piece_on(s));
+        Bitboard held = fixed & pos.pieces(c);
+        if (t == PieceType::King) held |= lasting[index(~c)];
+        if ((first_steps(t, s) & ~held).empty()) keep_immobile |= s;
+      }
+    }
+    if (keep_frozen == frozen && keep_immobile == immobile) return;
+    frozen = keep_frozen;
+    immobile = keep_immobile;
   }
 }
 
@@ -109,17 +136,21 @@ Bitboard frozen_among(const Position& pos, Bitboard stuck) {
 Blockade analyze_blockade(const Position& pos) {
   const Bitboard white = pos.pieces(Color::White, PieceType::Pawn), black = pos.pieces(Color::Black, PieceType::Pawn);
   // Candidates for pawns that never leave their file and are never captured: all of
-  // them, less any that can take en passant now; the greatest fixed point follows.
+  // them, less any that can take en passant now; candidates for pieces that never move
+  // and are never captured: all but the kings. The greatest fixed point follows: the men
+  // left are never captured and never move as long as all of them stand, so for ever.
   Bitboard stuck = white | black;
   if (Square ep = pos.en_passant(); ep != Square::None)
     stuck &= ~(pawn_attacks(~pos.side_to_move(), ep) & pos.pieces(pos.side_to_move(), PieceType::Pawn));
+  Bitboard still = pos.occupied() & ~(white | black);
   Blockade b;
-  Bitboard frozen;
+  Bitboard frozen, immobile;
   for (;;) {
-    frozen = frozen_among(pos, stuck);
-    const Bitboard forbidden_for_white = attacks_from(PieceType::Pawn, Color::Black, frozen & black, Bitboard());
-    const Bitboard forbidden_for_black = attacks_from(PieceType::Pawn, Color::White, frozen & white, Bitboard());
-    const Bitboard push_walls_white = frozen | (stuck & black), push_walls_black = frozen | (stuck & white);
+    fixed_among(pos, stuck, still, frozen, immobile);
+    const Bitboard walls = frozen | immobile;
+    const Bitboard lasting[2] = {lasting_attacks(pos, Color::White, frozen, immobile),
+                                 lasting_attacks(pos, Color::Black, frozen, immobile)};
+    const Bitboard push_walls_white = walls | (stuck & black), push_walls_black = walls | (stuck & white);
     // Least fixed point of the two sides' reach: a pawn captures only where an enemy
     // man can be, and where enemy men can be depends on the other side's reach.
     b.men_reach[0] = pos.pieces(Color::White) & ~pos.pieces(PieceType::King) & ~frozen;
@@ -127,13 +158,11 @@ Blockade analyze_blockade(const Position& pos) {
     for (;;) {
       // Pawns capture only men: a king is never taken.
       Bitboard before_white = b.men_reach[0], before_black = b.men_reach[1];
-      side_reach(pos, Color::White, frozen, stuck, push_walls_white, forbidden_for_white,
-                 before_black | (frozen & black), b);
-      side_reach(pos, Color::Black, frozen, stuck, push_walls_black, forbidden_for_black,
-                 before_white | (frozen & white), b);
+      side_reach(pos, Color::White, walls, stuck, push_walls_white, lasting[1], before_black | (frozen & black), b);
+      side_reach(pos, Color::Black, walls, stuck, push_walls_black, lasting[0], before_white | (frozen & white), b);
       if (b.men_reach[0] == before_white && b.men_reach[1] == before_black) break;
     }
-    Bitboard keep = stuck;
+    Bitboard keep = stuck, keep_still = still;
     for (Color c : {Color::White, Color::Black}) {
       const int them = index(~c);
       // The enemy men include its frozen pawns: they stand where they are and attack
@@ -143,9 +172,9 @@ Blockade analyze_blockade(const Position& pos) {
       const Bitboard enemy_attacks =
           b.piece_attacks[them] | attacks_from(PieceType::Pawn, ~c, enemy_frozen, Bitboard());
       const Bitboard enemy_king_attacks = attacks_from(PieceType::King, ~c, b.king_region[them], Bitboard());
-      // A pawn defended by a frozen pawn of its own side is defended for ever: the enemy
-      // king can never take it.
-      const Bitboard defended = attacks_from(PieceType::Pawn, c, frozen & pos.pieces(c), Bitboard());
+      // A man defended by a frozen pawn or an immobile piece of its own side is defended
+      // for ever: the enemy king can never take it.
+      const Bitboard defended = lasting[index(c)];
       const Bitboard push_walls = c == Color::White ? push_walls_white : push_walls_black;
       for (Square s : stuck & pos.pieces(c)) {
         // Every square this pawn can push to while it stays on its file.
@@ -154,11 +183,17 @@ Blockade analyze_blockade(const Position& pos) {
         bool captured = (path & enemy_attacks) || (path & enemy_king_attacks & ~(frozen.has(s) ? defended : Bitboard()));
         if (captures || captured) keep ^= s;
       }
+      // Kings are never captured.
+      for (Square s : immobile & pos.pieces(c) & ~pos.pieces(PieceType::King))
+        if (enemy_attacks.has(s) || (enemy_king_attacks & ~defended).has(s)) keep_still ^= s;
+      for (Square s : still & ~immobile & pos.pieces(c)) keep_still ^= s;
     }
-    if (keep == stuck) break;
+    if (keep == stuck && keep_still == still) break;
     stuck = keep;
+    still = keep_still;
   }
   b.frozen = frozen;
+  b.immobile = immobile;
   return b;
 }
 
@@ -171,13 +206,13 @@ struct Finding {
 
 // Where each of the loser's men other than the king can ever stand, man by man.
 std::vector<Bitboard> blocker_reaches(const Position& pos, const Blockade& b, Color c) {
-  const Bitboard walls = b.frozen, open = ~walls;
+  const Bitboard walls = b.frozen | b.immobile, open = ~walls;
   const Bitboard prey = b.men_reach[index(~c)] | (b.frozen & pos.pieces(~c));
   const Bitboard last = rank_bb(c == Color::White ? 7 : 0);
   std::vector<Bitboard> out;
   for (Square s : pos.pieces(c) & ~pos.pieces(c, PieceType::King)) {
     const PieceType t = type_of(pos.piece_on(s));
-    if (b.frozen.has(s)) {
+    if (walls.has(s)) {
       out.push_back(Bitboard::of(s));
     } else if (t == PieceType::Pawn) {
       Bitboard squares = pawn_flood(c, Bitboard::of(s), walls, prey);
@@ -219,17 +254,28 @@ Finding judge(const Position& pos, const Blockade& b, Color winner) {
   const int w = index(winner), l = index(loser);
   Bitboard frozen_attacks_w;
   for (Square s : b.frozen & pos.pieces(winner)) frozen_attacks_w |= pawn_attacks(winner, s);
-  const Bitboard w_attacks = b.attacks[w] | frozen_attacks_w;
+  // Checks come from the winner's men, never from its king.
+  const Bitboard checks = b.piece_attacks[w] | frozen_attacks_w;
   const Bitboard l_occupiable = b.men_reach[l] | (b.frozen & pos.pieces(loser));
   std::vector<Bitboard> blockers;
   Finding f;
-  for (Square k : b.king_region[l] & w_attacks) {
+  for (Square k : b.king_region[l] & checks) {
     ++f.checkable;
-    // In a mate every neighbour the winner never attacks holds one of the king's men.
-    Bitboard must_block = king_attacks(k) & ~w_attacks;
-    if (must_block & ~l_occupiable) continue;  // a flight nothing can ever cover or block
-    if (blockers.empty()) blockers = blocker_reaches(pos, b, loser);
-    if (can_fill(must_block, blockers)) return f;  // a mate on k cannot be ruled out
+    // In a mate every neighbour no man of the winner attacks is covered by the winner's
+    // king, which stands on a square of its region not next to k, or holds one of the
+    // loser's men.
+    const Bitboard uncovered = king_attacks(k) & ~checks;
+    Bitboard kings = b.king_region[w] & ~king_attacks(k) & ~Bitboard::of(k);
+    for (Square u : uncovered & ~l_occupiable) kings &= king_attacks(u);  // only the king can take these
+    Bitboard tried[64];
+    int n = 0;
+    for (Square q : kings) {
+      const Bitboard must_block = uncovered & ~king_attacks(q);
+      if (std::find(tried, tried + n, must_block) != tried + n) continue;
+      tried[n++] = must_block;
+      if (blockers.empty() && must_block) blockers = blocker_reaches(pos, b, loser);
+      if (can_fill(must_block, blockers)) return f;  // a mate on k cannot be ruled out
+    }
   }
   f.forbids = true;
   return f;
@@ -272,12 +318,13 @@ std::optional<std::string> blockade_forbids_mate(const Position& pos, Color winn
   std::string l = loser == Color::White ? "white" : "black", w = winner == Color::White ? "white" : "black";
   std::string text = "the " + l + " king is confined to " + std::to_string(region.count()) + " squares (ranks " +
                      std::to_string(lo + 1) + "-" + std::to_string(hi + 1) + ") by the locked pawns " +
-                     squares_text(b.frozen) + "; ";
-  if (f.checkable == 0) text += "no " + w + " man can ever reach a square attacking it";
+                     squares_text(b.frozen) + (b.immobile ? " and the men they wall in " + squares_text(b.immobile) : "") +
+                     "; ";
+  if (f.checkable == 0) text += "no " + w + " man other than the king can ever reach a square attacking it";
   else
-    text += w + " can attack it on " + std::to_string(f.checkable) +
-            " of those squares, but there it always keeps a flight square that " + w +
-            " can never cover and its own men can never all block";
+    text += "the " + w + " men can attack it on " + std::to_string(f.checkable) +
+            " of those squares, but there it always keeps a flight square that neither they nor the " + w +
+            " king (never next to it) can cover and its own men can never all block";
   return text;
 }
 

@@ -2,12 +2,16 @@
 //
 // It finds the pawns that can never move again: each stands head-on behind a pawn
 // that itself never moves, no enemy man can ever reach a square it attacks (so it can
-// never capture), and none can ever attack its square (so it is never captured). These
-// pawns are walls. Given the walls it over-approximates, for each side, every square
-// its men can ever stand on and every square they can ever attack (promotions included).
-// Then `winner` cannot mate when, on every square the losing king can ever reach, it
-// is either never attacked or always keeps a flight square that no enemy man can ever
-// attack and none of its own men can ever occupy.
+// never capture), and none can ever attack its square (so it is never captured; the
+// enemy king may attack it if a man that never moves defends it). It finds the pieces
+// that can never move again: every square one step along their lines holds such a man
+// of their own, and they are never captured either. These men are walls. Given the walls
+// it over-approximates, for each side, every square its men can ever stand on and every
+// square they can ever attack (promotions included). Then `winner` cannot mate when, on
+// every square the losing king can ever reach, either no man of the winner (the king
+// never gives check) can ever attack it, or wherever the winner's king stands (never
+// next to it) some flight square stays that no man of the winner can ever attack, the
+// winner's king does not cover, and the loser's own men cannot all block.
 #pragma once
 
 #include <optional>
@@ -20,6 +24,7 @@ namespace arbiter::search {
 
 struct Blockade {
   board::Bitboard frozen;                  // pawns that never move again
+  board::Bitboard immobile;                // pieces hemmed in for ever by such men of their own side
   board::Bitboard reach[2];                // squares each side's men can ever stand on
   board::Bitboard men_reach[2];            // the same without the king (the men that can be taken)
   board::Bitboard attacks[2];              // squares each side's men can ever attack

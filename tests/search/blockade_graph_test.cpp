@@ -17,13 +17,17 @@ namespace {
 
 using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
 
-// Squares the king of c can reach: king steps between squares that are not frozen pawns
-// and not attacked by a frozen enemy pawn, from the square it stands on.
+// Squares the king of c can reach: king steps between squares that hold no frozen pawn or
+// immobile piece and that no frozen enemy pawn or immobile enemy piece attacks (one step
+// along its lines), from the square it stands on.
 Bitboard graph_region(const board::Position& pos, const search::Blockade& b, Color c) {
   Bitboard forbidden;
   for (Square s : b.frozen & pos.pieces(~c)) forbidden |= board::pawn_attacks(~c, s);
+  for (Square s : b.immobile & pos.pieces(~c))
+    forbidden |= board::piece_attacks(board::type_of(pos.piece_on(s)), s, Bitboard(~uint64_t(0)));
+  const Bitboard walls = b.frozen | b.immobile;
   const Square start = pos.king_square(c);
-  auto open = [&](Square s) { return s == start || (!b.frozen.has(s) && !forbidden.has(s)); };
+  auto open = [&](Square s) { return s == start || (!walls.has(s) && !forbidden.has(s)); };
   Graph g(64);
   for (int a = 0; a < 64; ++a)
     for (Square t : board::king_attacks(Square(a)))

@@ -171,3 +171,70 @@ TEST_CASE("blockade: pawns that never leave their file block each other before t
   // A king is never prey: the white king walking to b4 does not let a5 capture.
   CHECK(search::analyze_blockade(p).king_region[0].has(*board::parse_square("b4")));
 }
+
+TEST_CASE("blockade: pieces walled in by their own frozen pawns never move and defend those pawns", "[blockade]") {
+  // Test vector line 1041: the bishops on e4 and e5 are entombed; they defend d3/f3 and
+  // d6/f6 against the enemy king, which makes the eight pawns frozen.
+  auto p = test::pos("4k3/8/3p1p2/3PbP2/3pBp2/3P1P2/4B3/4K3 w - - 0 1");
+  auto b = search::analyze_blockade(p);
+  CHECK(b.frozen == squares({"d3", "f3", "d4", "f4", "d5", "f5", "d6", "f6"}));
+  CHECK(b.immobile == squares({"e4", "e5"}));
+  // The black bishop is entombed: Black has no man that can ever give check.
+  auto black = search::blockade_forbids_mate(p, Color::Black);
+  REQUIRE(black);
+  CHECK(black->find("e4-e5") != std::string::npos);
+  // White's free bishop checks only on light squares; the dark flights around them need
+  // the white king, which can never stand next to them all without touching the king.
+  auto white = search::blockade_forbids_mate(p, Color::White);
+  REQUIRE(white);
+  CHECK(white->find("king (never next to it)") != std::string::npos);
+}
+
+TEST_CASE("blockade: a king boxed in by men that never move is immobile (test vector line 511)", "[blockade]") {
+  // The white king on a1 can never leave (a2 defended by b3, b1 attacked by a2), so it
+  // defends b2 for ever and the pawns a2, b2, b3 are frozen.
+  auto p = test::pos("k7/1b6/8/8/8/1pB5/pP6/K7 w - - 0 1");
+  auto b = search::analyze_blockade(p);
+  CHECK(b.frozen == squares({"a2", "b2", "b3"}));
+  CHECK(b.immobile.has(*board::parse_square("a1")));
+  CHECK(b.king_region[0] == squares({"a1"}));
+  CHECK(search::blockade_forbids_mate(p, Color::White));
+  CHECK(search::blockade_forbids_mate(p, Color::Black));
+}
+
+TEST_CASE("blockade: a piece with an enemy man one step away is not immobile", "[blockade]") {
+  // The black bishop e5 could take the white pawn on f4 (no black pawn behind it here).
+  auto p = test::pos("4k3/8/3p1p2/3PbP2/3pBP2/3P4/4B3/4K3 w - - 0 1");
+  CHECK_FALSE(search::analyze_blockade(p).immobile.has(*board::parse_square("e5")));
+}
+
+TEST_CASE("blockade agrees with exhaustive search around walled-in pieces and boxed kings", "[blockade][crosscheck]") {
+  // Random play from the positions the immobile-men reasoning proves: wherever the
+  // blockade says a side cannot mate, a breadth-first search must find no mate.
+  std::mt19937 rng(29112026);
+  int claims = 0;
+  std::vector<std::string> failures;
+  for (const char* fen : {"4k3/8/3p1p2/3PbP2/3pBp2/3P1P2/4B3/4K3 w - - 0 1", "k7/1b6/8/8/8/1pB5/pP6/K7 w - - 0 1",
+                          "k1b5/Pp1b4/1P6/8/8/1p6/pP1B4/K1B5 w - - 0 1", "k7/1p6/1Pp5/n1P5/N1p5/1pP1B3/1P1B4/K7 w - - 0 1",
+                          "B1Bk4/p1pPp3/P1P1P3/8/3b4/2b5/8/5K2 w - - 0 1", "k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1"}) {
+    for (int game = 0; game < 6; ++game) {
+      board::Position pos = test::pos(fen);
+      for (int ply = 0; ply < 16; ++ply) {
+        auto moves = board::legal_moves(pos);
+        if (moves.empty()) break;
+        pos.do_move(moves[rng() % moves.size()]);
+        for (Color c : {Color::White, Color::Black}) {
+          if (!search::blockade_forbids_mate_fast(pos, c)) continue;
+          ++claims;
+          search::Limits limits(30'000);
+          auto r = search::explore_all(pos, c, limits, 1'000'000, search::Order::Guided);
+          if (r.kind == search::ClosureResult::Kind::MateFound)
+            failures.push_back(pos.fen() + " " + std::string(board::color_name(c)));
+        }
+      }
+    }
+  }
+  INFO(failures.size() << " contradictions; first: " << (failures.empty() ? "" : failures[0]));
+  CHECK(failures.empty());
+  CHECK(claims > 100);
+}
