@@ -37,10 +37,16 @@ struct Finding {
 }  // namespace
 
 std::optional<std::string> WinnabilityAnalyzer::no_mate_position(const Position& pos, Color winner) {
-  // Small pawnless material: enumerate the mate positions once per material and side.
+  // Small pawnless material: enumerate the mate positions once per material and side
+  // (bishops told apart by the colour of their squares).
   if (pos.pieces(PieceType::Pawn) || pos.occupied().count() > 10) return std::nullopt;
   std::string key(1, winner == Color::White ? 'w' : 'b');
-  for (Square s : pos.occupied()) key += piece_char(pos.piece_on(s));
+  for (Square s : pos.occupied()) {
+    const Piece p = pos.piece_on(s);
+    // The answer depends on the colour of each bishop's squares.
+    if (type_of(p) == PieceType::Bishop) key += (color_of(p) == Color::White ? "DL" : "dl")[is_dark(s) ? 0 : 1];
+    else key += piece_char(p);
+  }
   std::sort(key.begin() + 1, key.end());
   {
     std::lock_guard lock(material_mutex_);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "search/board/movegen.hpp"
@@ -15,8 +16,10 @@ namespace {
 
 struct Man {
   Piece piece;
+  Bitboard allowed = Bitboard(~uint64_t(0));  // a bishop keeps the colour of its squares
   Square square = Square::None;
 };
+
 
 // Whether a square is attacked by the men of colour c (king included) with the
 // given occupancy, leaving out the man standing on `ignore` (captured there).
@@ -58,13 +61,19 @@ bool any_mate(std::vector<Man>& men, std::size_t next, Bitboard occupied, Color 
     for (const Man& m : men) setup.board[index(m.square)] = m.piece;
     setup.side_to_move = loser;
     auto pos = Position::from_setup(setup);
-    return pos && pos->in_check() && !has_legal_move(*pos);
+    if (!pos || !pos->in_check()) return false;
+    // Two bishops never give check together in play without pawns: the one that moved
+    // would have had to step from one diagonal of the king onto the other.
+    if ((pos->checkers() & pos->pieces(winner, PieceType::Bishop)).more_than_one()) return false;
+    return !has_legal_move(*pos);
   }
   const bool loser_king = next == 0;
   Bitboard squares = ~occupied;
   if (loser_king) squares = Bitboard(0x080C0E0FULL);  // a1-d1-d4: a1 b1 c1 d1 b2 c2 d2 c3 d3 d4
   if (beside_king && next >= first_loser_man) squares &= king_attacks(men[0].square);
-  if (next > 0 && men[next].piece == men[next - 1].piece) {  // identical men: increasing squares
+  squares &= men[next].allowed;
+  if (next > 0 && men[next].piece == men[next - 1].piece && men[next].allowed == men[next - 1].allowed) {
+    // identical men: increasing squares
     const int after = index(men[next - 1].square) + 1;
     squares &= after < 64 ? Bitboard(~0ULL << after) : Bitboard();
   }
@@ -85,33 +94,50 @@ std::optional<std::string> no_mate_position_exists(const Position& pos, Color wi
   if (pos.pieces(PieceType::Pawn) || others.empty()) return std::nullopt;
   const int winner_men = (others & pos.pieces(winner)).count(), loser_men = (others & pos.pieces(loser)).count();
   // Small enough to enumerate: up to three men in all, or (with the loser's men beside
-  // their king) up to two of the winner's and six of the loser's.
+  // their king) up to two of the winner's and six of the loser's, or one and seven.
   const bool beside_king = others.count() > 3;
-  if (beside_king && (winner_men > 2 || loser_men > 6)) return std::nullopt;
-  std::vector<Piece> extra;
-  for (Square s : others) extra.push_back(pos.piece_on(s));
-  std::sort(extra.begin(), extra.end());
+  if (beside_king && (winner_men > 2 || loser_men > (winner_men == 1 ? 7 : 6))) return std::nullopt;
+  // Without pawns a bishop never changes the colour of its squares.
+  std::vector<Man> extra;
+  for (Square s : others) {
+    Man m{pos.piece_on(s)};
+    if (type_of(m.piece) == PieceType::Bishop) m.allowed = is_dark(s) ? kDarkSquares : ~kDarkSquares;
+    extra.push_back(m);
+  }
+  auto order = [](const Man& a, const Man& b) {
+    return std::pair(a.piece, a.allowed.bits()) < std::pair(b.piece, b.allowed.bits());
+  };
+  std::sort(extra.begin(), extra.end(), order);
   // Every sub-multiset of the men that keeps at least one of the winner's (a bare king
   // never checks), each once.
-  std::set<std::vector<Piece>> tried;
+  std::set<std::vector<std::pair<Piece, uint64_t>>> tried;
   for (unsigned mask = 1; mask < (1u << extra.size()); ++mask) {
-    std::vector<Piece> chosen;
+    std::vector<Man> chosen;
+    std::vector<std::pair<Piece, uint64_t>> key;
     for (std::size_t i = 0; i < extra.size(); ++i)
-      if (mask & (1u << i)) chosen.push_back(extra[i]);
-    if (!tried.insert(chosen).second) continue;
+      if (mask & (1u << i)) chosen.push_back(extra[i]), key.emplace_back(extra[i].piece, extra[i].allowed.bits());
+    if (!tried.insert(key).second) continue;
     std::vector<Man> men{{make_piece(loser, PieceType::King)}, {make_piece(winner, PieceType::King)}};
-    for (Piece p : chosen)
-      if (color_of(p) == winner) men.push_back({p});
+    for (const Man& m : chosen)
+      if (color_of(m.piece) == winner) men.push_back(m);
     const std::size_t first_loser_man = men.size();
     if (first_loser_man == 2) continue;
-    for (Piece p : chosen)
-      if (color_of(p) == loser) men.push_back({p});
+    for (const Man& m : chosen)
+      if (color_of(m.piece) == loser) men.push_back(m);
     if (any_mate(men, 0, Bitboard(), winner, first_loser_man, beside_king)) return std::nullopt;
+    // The loser's king is placed in one eighth of the board; half of the symmetries that
+    // bring a position there swap the colours of the squares, so every bishop is also
+    // tried on the other colour.
+    bool bishops = false;
+    for (Man& m : men)
+      if (type_of(m.piece) == PieceType::Bishop) m.allowed = ~m.allowed, bishops = true;
+    if (bishops && any_mate(men, 0, Bitboard(), winner, first_loser_man, beside_king)) return std::nullopt;
   }
   std::string men_text;
-  for (Piece p : extra) men_text += piece_char(p);
+  bool bishops = false;
+  for (const Man& m : extra) men_text += piece_char(m.piece), bishops |= type_of(m.piece) == PieceType::Bishop;
   return "no legal position with these men (" + men_text + " besides the kings) or fewer is a checkmate by " +
-         std::string(winner == Color::White ? "White" : "Black");
+         std::string(winner == Color::White ? "White" : "Black") + (bishops ? " (each bishop on squares of its colour)" : "");
 }
 
 }  // namespace arbiter::search

@@ -12,7 +12,10 @@
 namespace arbiter::search {
 
 // Applies to positions without pawns with at most three men besides the kings, or with
-// up to two of the winner's and six of the loser's; nothing (no conclusion) otherwise. The argument, when no mate position exists.
+// up to two of the winner's and six of the loser's (one and seven); nothing (no
+// conclusion) otherwise. Bishops keep the colour of their squares, and two bishops never
+// give check together (impossible without pawns). The argument, when no mate position
+// exists.
 std::optional<std::string> no_mate_position_exists(const board::Position& pos, board::Color winner);
 
 }  // namespace arbiter::search

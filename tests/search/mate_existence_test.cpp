@@ -47,7 +47,30 @@ TEST_CASE("mate positions: none for K+B against K+RRR (test vector line 1002), t
 
 TEST_CASE("mate positions: no conclusion with pawns or beyond the enumeration's limits", "[mate-existence]") {
   CHECK_FALSE(search::no_mate_position_exists(test::pos("8/8/8/4k3/4p3/8/8/KN6 w - - 0 1"), Color::White));
-  // Seven rooks on the losing side, three men on the winning side.
-  CHECK_FALSE(search::no_mate_position_exists(test::pos("rr1r4/rk1r4/rr6/8/8/2K5/2B5/8 b - - 0 1"), Color::White));
+  // Eight rooks on the losing side; three men on the winning side.
+  CHECK_FALSE(search::no_mate_position_exists(test::pos("rr1r4/rk1r4/rr5r/8/8/2K5/2B5/8 b - - 0 1"), Color::White));
   CHECK_FALSE(search::no_mate_position_exists(test::pos("k7/8/8/8/8/8/8/KBNR4 w - - 0 1"), Color::White));
+}
+
+TEST_CASE("mate positions: none for K+B against K+7R (test vector line 1003), the rooks placed beside their king",
+          "[mate-existence]") {
+  CHECK(search::no_mate_position_exists(test::pos("rr1r4/rk1r4/rr6/8/8/2K5/2B5/8 b - - 0 1"), Color::White));
+}
+
+TEST_CASE("mate positions: bishops keep the colour of their squares (test vector lines 1408, 1459)",
+          "[mate-existence]") {
+  // Two light-squared bishops against a queen: the only mates need a dark-squared one.
+  auto why = search::no_mate_position_exists(test::pos("k7/q7/8/8/8/2KB4/2B5/8 w - - 0 1"), Color::White);
+  REQUIRE(why);
+  CHECK(why->find("colour") != std::string::npos);
+  CHECK(search::no_mate_position_exists(test::pos("3kqb2/8/8/8/8/3KB3/8/8 w - - 0 1"), Color::White));
+  // With bishops on both colours the queen can be taken and K+B+B mates.
+  CHECK_FALSE(search::no_mate_position_exists(test::pos("k7/q7/8/8/8/2KB4/1B6/8 w - - 0 1"), Color::White));
+}
+
+TEST_CASE("mate positions: two bishops never give check together without pawns (test vector lines 1077, 1079)",
+          "[mate-existence]") {
+  // The only mates of K+RR by K+BB (both dark-squared) are double checks by the bishops.
+  CHECK(search::no_mate_position_exists(test::pos("5b2/4bk2/8/8/8/8/3KR3/3R4 w - - 0 1"), Color::Black));
+  CHECK(search::no_mate_position_exists(test::pos("8/8/8/8/8/2b1k1b1/3R4/4KR2 w - - 0 1"), Color::Black));
 }
