@@ -29,7 +29,7 @@ struct ClosureResult {
 // mate from this position (e.g. a locked structure). Such positions are not expanded.
 using DeadEnd = std::function<bool(const board::Position&, board::Color winner)>;
 
-// Guided: best first, taking turns between a mostly greedy order (depth counts 1/8; the
+// Guided: best first, taking turns between a mostly greedy order (depth counts 1/32; the
 // loser's blockers for flights the winner can never cover count too, flight_blockers.hpp)
 // and one where depth counts in full; each position is still expanded once. GuidedShort:
 // depth counts 1/2, slower to find a mate but with shorter lines (used to shorten a
