@@ -33,8 +33,8 @@ int moves_to(const Position& pos, Square from, Square to, Color us) {
     case PieceType::Queen: return piece_attacks(type, from, pos.occupied()).has(to) ? 1 : 2;
     case PieceType::Pawn: {
       const int ahead = relative_rank(us, to) - relative_rank(us, from);
-      if (file_of(from) == file_of(to) && ahead > 0) return ahead;
       if (immobile_pawn(pos, from, us)) return kNoBlocker;
+      if (file_of(from) == file_of(to) && ahead > 0) return ahead;
       // Otherwise by promotion, then a move or two of the new piece.
       const int promotion = 7 - relative_rank(us, from);
       return std::min(kNoBlocker, promotion + 1 + (relative_rank(us, to) != 7));
@@ -60,6 +60,7 @@ Bitboard coverable_squares(const Position& pos, Color winner) {
 
 int blocking_moves(const Position& pos, Color loser, Bitboard needs) {
   const Bitboard men = pos.pieces(loser) ^ pos.king_square(loser);
+  const Square winner_king = pos.king_square(~loser);
   std::array<Square, 16> free_men{};
   int n = 0;
   for (Square s : men) free_men[n++] = s;
@@ -70,6 +71,9 @@ int blocking_moves(const Position& pos, Color loser, Bitboard needs) {
       const int m = moves_to(pos, free_men[i], need, loser);
       if (m < best) best = m, at = i;
     }
+    // Or the winner's king covers it (it may cover several at once).
+    const int by_king = std::max(1, distance(winner_king, need) - 1);
+    if (by_king < best) best = by_king, at = -1;
     if (at >= 0) free_men[at] = free_men[--n];
     total += best;
   }

@@ -17,8 +17,8 @@ namespace arbiter::search {
 board::Bitboard coverable_squares(const board::Position& pos, board::Color winner);
 
 // Roughly how many moves the loser's men (not its king) need to stand on every square
-// of `needs`, each square taken by a different man (greedy, nearest first); a square no
-// man can ever take costs `kNoBlocker`.
+// of `needs`, each square taken by a different man (greedy, in square order), or the
+// winner's king to cover it (it may cover several); at most `kNoBlocker` a square.
 int blocking_moves(const board::Position& pos, board::Color loser, board::Bitboard needs);
 
 inline constexpr int kNoBlocker = 8;

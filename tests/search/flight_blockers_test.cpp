@@ -34,16 +34,22 @@ TEST_CASE("coverable_squares: a rook, a pawn that can move, or a knight beside a
   CHECK(search::coverable_squares(test::pos("k7/8/8/8/8/8/8/KN6 w - - 0 1"), Color::White).empty());
 }
 
-TEST_CASE("blocking_moves: a man of the right colour that reaches the square; none for the other", "[flight_blockers]") {
-  // The dark black bishop on c5 reaches a7 in one move; nothing black can ever stand on b8
-  // but that bishop, already used; b7 is light.
+TEST_CASE("blocking_moves: a man of the right colour that reaches the square, else the winner's king", "[flight_blockers]") {
+  // The dark black bishop on c5 reaches a7 in one move; nothing else black can ever
+  // stand on b8 (dark) or b7 (light): the white king on h1 would need six and five moves
+  // to cover them.
   const auto pos = test::pos("k7/8/8/2b5/4B3/8/8/7K b - - 0 1");
   CHECK(search::blocking_moves(pos, Color::Black, Bitboard::of(sq("a7"))) == 1);
-  CHECK(search::blocking_moves(pos, Color::Black, Bitboard::of(sq("a7")) | sq("b8")) == 1 + search::kNoBlocker);
-  CHECK(search::blocking_moves(pos, Color::Black, Bitboard::of(sq("b7"))) == search::kNoBlocker);
+  CHECK(search::blocking_moves(pos, Color::Black, Bitboard::of(sq("a7")) | sq("b8")) == 1 + 6);
+  CHECK(search::blocking_moves(pos, Color::Black, Bitboard::of(sq("b7"))) == 5);
   // The light bishop on e4 covers b7; a7 and b8 are dark, free, and wait for blockers.
-  CHECK(search::flight_blocking_estimate(pos, Color::White) == 2 * (1 + search::kNoBlocker));
+  CHECK(search::flight_blocking_estimate(pos, Color::White) == 2 * (1 + 6));
   CHECK_FALSE(search::flight_blocking_estimate(test::pos("k7/8/8/2b5/4B3/8/8/6RK b - - 0 1"), Color::White));
+  // A pawn free to advance reaches the squares ahead on its file; a locked one none (a5
+  // is left to the white king on h1, six moves away).
+  const auto pawns = test::pos("k7/p7/P7/8/8/8/1p6/7K w - - 0 1");
+  CHECK(search::blocking_moves(pawns, Color::Black, Bitboard::of(sq("b1"))) == 1);
+  CHECK(search::blocking_moves(test::pos("k7/p7/P7/8/8/8/8/7K w - - 0 1"), Color::Black, Bitboard::of(sq("a5"))) == 6);
 }
 
 TEST_CASE("guided exploration: the loser's men block the flights the winner's bishops never cover", "[flight_blockers][closure]") {
