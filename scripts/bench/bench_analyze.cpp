@@ -2,6 +2,7 @@
 // Input lines: "XY FEN" (the test-vector format: X = 'W' or '-', Y = 'B' or '-') or a
 // plain FEN (no expected answer). Prints decided / undetermined / wrong counts, rates and
 // per-query times, with the given number of threads. Exit status 1 on any wrong verdict.
+// --per-query FILE writes one line per query: line, side, verdict, reason, nodes, µs.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -29,18 +30,20 @@ struct Query {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: bench_analyze FILE [--threads N] [--max-nodes N] [--list-undetermined]\n";
+    std::cerr << "usage: bench_analyze FILE [--threads N] [--max-nodes N] [--list-undetermined] [--per-query FILE]\n";
     return 2;
   }
   std::string file = argv[1];
   int threads = 1;
   uint64_t max_nodes = 10'000'000;
   bool list = false;
+  std::string per_query_file;
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--threads" && i + 1 < argc) threads = std::stoi(argv[++i]);
     else if (a == "--max-nodes" && i + 1 < argc) max_nodes = std::stoull(argv[++i]);
     else if (a == "--list-undetermined") list = true;
+    else if (a == "--per-query" && i + 1 < argc) per_query_file = argv[++i];
   }
   std::ifstream in(file);
   if (!in) {
@@ -70,6 +73,7 @@ int main(int argc, char** argv) {
   std::mutex mutex;
   std::vector<std::string> undetermined_list, wrong_list;
   std::vector<uint64_t> query_micros(queries.size(), 0);
+  std::vector<std::string> per_query(queries.size());
   auto start = std::chrono::steady_clock::now();
   tbb::parallel_for(std::size_t(0), queries.size(), [&](std::size_t i) {
     const Query& q = queries[i];
@@ -86,6 +90,9 @@ int main(int argc, char** argv) {
     uint64_t prev = max_micros.load();
     while (us > prev && !max_micros.compare_exchange_weak(prev, us)) {}
     nodes += v.nodes;
+    per_query[i] = std::to_string(q.line) + ' ' + (q.winner == board::Color::White ? "white " : "black ") +
+                   search::to_string(v.outcome) + ' ' + search::to_string(v.reason) + ' ' + std::to_string(v.nodes) +
+                   ' ' + std::to_string(us);
     std::string tag = "line " + std::to_string(q.line) + " " + (q.winner == board::Color::White ? "white" : "black") + ": " + q.fen;
     if (!v.decided()) {
       ++undetermined;
@@ -102,6 +109,12 @@ int main(int argc, char** argv) {
     }
   });
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!per_query_file.empty()) {
+    std::ofstream out(per_query_file);
+    out << "# line side verdict reason nodes micros\n";
+    for (auto& r : per_query)
+      if (!r.empty()) out << r << '\n';
+  }
   std::sort(undetermined_list.begin(), undetermined_list.end());
   std::printf("file %s, %zu queries, %d thread(s), max %llu nodes per query\n", file.c_str(), queries.size(), threads,
               (unsigned long long)max_nodes);
