@@ -131,6 +131,49 @@ void fixed_among(const Position& pos, Bitboard stuck, Bitboard still, Bitboard& 
   }
 }
 
+// Whether the enemy king taking the man of colour c on x always ends the game at once in
+// stalemate, so that no game that goes on ever loses x: every other man of c stands for
+// ever (in `fixed`) and none is freed by x's going; c has no castling right; wherever
+// c's king may stand then (not next to x, or it would defend it), every square next to it
+// holds an own man, is next to x or is attacked for ever by the enemy, and no line from
+// it opens as the enemy king steps onto x (a discovered check would make it a mate).
+bool capture_stalemates(const Position& pos, const Blockade& b, Color c, Square x, Bitboard frozen,
+                        Bitboard immobile, Bitboard enemy_lasting) {
+  const Color e = ~c;
+  if (pos.can_castle(c, true) || pos.can_castle(c, false)) return false;
+  const Bitboard fixed = frozen | immobile;
+  const Bitboard own = pos.pieces(c) & ~pos.pieces(c, PieceType::King);
+  if (own & ~fixed) return false;
+  if (pos.pieces(c, PieceType::Pawn) & Bitboard::of(x).forward(~c)) return false;  // a pawn behind x
+  for (Square m : immobile & own)
+    if (first_steps(type_of(pos.piece_on(m)), m).has(x)) return false;
+  // Where the enemy's sliders may ever stand, by the lines they move on (anywhere while an
+  // enemy pawn may still promote).
+  Bitboard diagonal, straight;
+  if (pos.pieces(e, PieceType::Pawn) & ~frozen) {
+    diagonal = straight = Bitboard(~uint64_t(0));
+  } else {
+    for (PieceType t : {PieceType::Bishop, PieceType::Queen})
+      diagonal |= piece_flood(t, pos.pieces(e, t), ~fixed, fixed);
+    for (PieceType t : {PieceType::Rook, PieceType::Queen}) straight |= piece_flood(t, pos.pieces(e, t), ~fixed, fixed);
+  }
+  const Bitboard around_x = king_attacks(x);
+  const Bitboard shut = (own & ~Bitboard::of(x)) | around_x | enemy_lasting;
+  for (Square k : b.king_region[index(c)] & ~around_x & ~Bitboard::of(x)) {
+    if (king_attacks(k) & ~shut) return false;
+    for (Square from : around_x & b.king_region[index(e)]) {
+      const Bitboard line = line_through(k, from);
+      if (!line || (between(k, from) & fixed)) continue;
+      Bitboard beyond;
+      for (Square t : line)
+        if (between(k, t).has(from)) beyond |= t;
+      const bool diagonal_line = bishop_attacks(k, Bitboard()).has(from);
+      if (beyond & (diagonal_line ? diagonal : straight)) return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 Blockade analyze_blockade(const Position& pos) {
@@ -144,7 +187,7 @@ Blockade analyze_blockade(const Position& pos) {
     stuck &= ~(pawn_attacks(~pos.side_to_move(), ep) & pos.pieces(pos.side_to_move(), PieceType::Pawn));
   Bitboard still = pos.occupied() & ~(white | black);
   Blockade b;
-  Bitboard frozen, immobile;
+  Bitboard frozen, immobile, stalemate_guarded;
   for (;;) {
     fixed_among(pos, stuck, still, frozen, immobile);
     const Bitboard walls = frozen | immobile;
@@ -163,6 +206,7 @@ Blockade analyze_blockade(const Position& pos) {
       if (b.men_reach[0] == before_white && b.men_reach[1] == before_black) break;
     }
     Bitboard keep = stuck, keep_still = still;
+    stalemate_guarded = Bitboard();
     for (Color c : {Color::White, Color::Black}) {
       const int them = index(~c);
       // The enemy men include its frozen pawns: they stand where they are and attack
@@ -181,11 +225,22 @@ Blockade analyze_blockade(const Position& pos) {
         const Bitboard path = frozen.has(s) ? Bitboard::of(s) : pawn_flood(c, Bitboard::of(s), push_walls, Bitboard());
         bool captures = (attacks_from(PieceType::Pawn, c, path, Bitboard()) & enemy_squares).bits() != 0;
         bool captured = (path & enemy_attacks) || (path & enemy_king_attacks & ~(frozen.has(s) ? defended : Bitboard()));
+        if (captured && frozen.has(s) && !(path & enemy_attacks) &&
+            capture_stalemates(pos, b, c, s, frozen, immobile, lasting[them])) {
+          captured = false;
+          stalemate_guarded |= s;
+        }
         if (captures || captured) keep ^= s;
       }
       // Kings are never captured.
-      for (Square s : immobile & pos.pieces(c) & ~pos.pieces(PieceType::King))
-        if (enemy_attacks.has(s) || (enemy_king_attacks & ~defended).has(s)) keep_still ^= s;
+      for (Square s : immobile & pos.pieces(c) & ~pos.pieces(PieceType::King)) {
+        if (enemy_attacks.has(s)) {
+          keep_still ^= s;
+        } else if ((enemy_king_attacks & ~defended).has(s)) {
+          if (capture_stalemates(pos, b, c, s, frozen, immobile, lasting[them])) stalemate_guarded |= s;
+          else keep_still ^= s;
+        }
+      }
       for (Square s : still & ~immobile & pos.pieces(c)) keep_still ^= s;
     }
     if (keep == stuck && keep_still == still) break;
@@ -194,6 +249,7 @@ Blockade analyze_blockade(const Position& pos) {
   }
   b.frozen = frozen;
   b.immobile = immobile;
+  b.stalemate_guarded = stalemate_guarded;
   return b;
 }
 
@@ -319,6 +375,9 @@ std::optional<std::string> blockade_forbids_mate(const Position& pos, Color winn
   std::string text = "the " + l + " king is confined to " + std::to_string(region.count()) + " squares (ranks " +
                      std::to_string(lo + 1) + "-" + std::to_string(hi + 1) + ") by the locked pawns " +
                      squares_text(b.frozen) + (b.immobile ? " and the men they wall in " + squares_text(b.immobile) : "") +
+                     (b.stalemate_guarded ? " (the enemy king can take " + squares_text(b.stalemate_guarded) +
+                                                " only into a stalemate)"
+                                          : "") +
                      "; ";
   if (f.checkable == 0) text += "no " + w + " man other than the king can ever reach a square attacking it";
   else

@@ -3,7 +3,8 @@
 // It finds the pawns that can never move again: each stands head-on behind a pawn
 // that itself never moves, no enemy man can ever reach a square it attacks (so it can
 // never capture), and none can ever attack its square (so it is never captured; the
-// enemy king may attack it if a man that never moves defends it). It finds the pieces
+// enemy king may attack it if a man that never moves defends it, or if taking it always
+// stalemates the side that loses it: the game then ends at once). It finds the pieces
 // that can never move again: every square one step along their lines holds such a man
 // of their own, and they are never captured either. These men are walls. Given the walls
 // it over-approximates, for each side, every square its men can ever stand on and every
@@ -25,6 +26,7 @@ namespace arbiter::search {
 struct Blockade {
   board::Bitboard frozen;                  // pawns that never move again
   board::Bitboard immobile;                // pieces hemmed in for ever by such men of their own side
+  board::Bitboard stalemate_guarded;       // frozen or immobile men the enemy king can take only into stalemate
   board::Bitboard reach[2];                // squares each side's men can ever stand on
   board::Bitboard men_reach[2];            // the same without the king (the men that can be taken)
   board::Bitboard attacks[2];              // squares each side's men can ever attack

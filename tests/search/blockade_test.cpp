@@ -208,7 +208,8 @@ TEST_CASE("blockade: a piece with an enemy man one step away is not immobile", "
   CHECK_FALSE(search::analyze_blockade(p).immobile.has(*board::parse_square("e5")));
 }
 
-TEST_CASE("blockade agrees with exhaustive search around walled-in pieces and boxed kings", "[blockade][crosscheck]") {
+TEST_CASE("blockade agrees with exhaustive search around walled-in pieces, boxed kings and stalemate traps",
+          "[blockade][crosscheck]") {
   // Random play from the positions the immobile-men reasoning proves: wherever the
   // blockade says a side cannot mate, a breadth-first search must find no mate.
   std::mt19937 rng(29112026);
@@ -216,7 +217,8 @@ TEST_CASE("blockade agrees with exhaustive search around walled-in pieces and bo
   std::vector<std::string> failures;
   for (const char* fen : {"4k3/8/3p1p2/3PbP2/3pBp2/3P1P2/4B3/4K3 w - - 0 1", "k7/1b6/8/8/8/1pB5/pP6/K7 w - - 0 1",
                           "k1b5/Pp1b4/1P6/8/8/1p6/pP1B4/K1B5 w - - 0 1", "k7/1p6/1Pp5/n1P5/N1p5/1pP1B3/1P1B4/K7 w - - 0 1",
-                          "B1Bk4/p1pPp3/P1P1P3/8/3b4/2b5/8/5K2 w - - 0 1", "k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1"}) {
+                          "B1Bk4/p1pPp3/P1P1P3/8/3b4/2b5/8/5K2 w - - 0 1", "k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1",
+                          "8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1", "8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1"}) {
     for (int game = 0; game < 6; ++game) {
       board::Position pos = test::pos(fen);
       for (int ply = 0; ply < 16; ++ply) {
@@ -237,4 +239,38 @@ TEST_CASE("blockade agrees with exhaustive search around walled-in pieces and bo
   INFO(failures.size() << " contradictions; first: " << (failures.empty() ? "" : failures[0]));
   CHECK(failures.empty());
   CHECK(claims > 100);
+}
+
+TEST_CASE("blockade: a man the enemy king can take only into a stalemate stands for ever (test vector line 996)",
+          "[blockade]") {
+  // The white king can take the entombed bishop c8 only while the black king is on a8
+  // (on b8 it defends c8); then Black, with only frozen pawns besides, has no move.
+  auto p = test::pos("k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1");
+  auto b = search::analyze_blockade(p);
+  CHECK(b.stalemate_guarded == squares({"c8"}));
+  CHECK(b.king_region[1] == squares({"a8", "b8"}));
+  for (Color c : {Color::White, Color::Black}) {
+    auto why = search::blockade_forbids_mate(p, c);
+    REQUIRE(why);
+    CHECK(why->find("only into a stalemate") != std::string::npos);
+  }
+}
+
+TEST_CASE("blockade: the pocket of line 1370 -- the black king takes g2 only into a stalemate", "[blockade]") {
+  // The white king shuttles h4-h3; the black king can take g2 only while it stands on h4
+  // (h3 defends g2), and then White has no move: White can never mate.
+  auto p = test::pos("8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1");
+  auto b = search::analyze_blockade(p);
+  CHECK(b.stalemate_guarded.has(*board::parse_square("g2")));
+  CHECK(b.king_region[0] == squares({"h3", "h4"}));
+  CHECK(search::blockade_forbids_mate(p, Color::White));
+}
+
+TEST_CASE("blockade: a capture that leaves the loser a move is no stalemate trap", "[blockade]") {
+  // As line 996 but with a black knight that can always move: taking c8 no longer
+  // stalemates, so c8 can be lost and the pawns b7, d7 are not frozen for ever.
+  auto p = test::pos("k1b5/1p1p4/1P1P4/B7/8/2B5/7n/K7 w - - 0 1");
+  auto b = search::analyze_blockade(p);
+  CHECK_FALSE(b.stalemate_guarded.has(*board::parse_square("c8")));
+  CHECK_FALSE(b.immobile.has(*board::parse_square("c8")));
 }
