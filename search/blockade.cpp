@@ -131,16 +131,18 @@ void fixed_among(const Position& pos, Bitboard stuck, Bitboard still, Bitboard& 
   }
 }
 
-// Whether the enemy king taking the man of colour c on x always ends the game at once in
-// stalemate, so that no game that goes on ever loses x: every other man of c stands for
-// ever (in `fixed`) and none is freed by x's going; c has no castling right; wherever
-// c's king may stand then (not next to x, or it would defend it), every square next to it
-// holds an own man, is next to x or is attacked for ever by the enemy, and no line from
-// it opens as the enemy king steps onto x (a discovered check would make it a mate).
-bool capture_stalemates(const Position& pos, const Blockade& b, Color c, Square x, Bitboard frozen,
+// Whether the enemy king stepping onto x (taking the man of colour c there, if any)
+// always ends the game at once in stalemate: every other man of c stands for ever (in
+// `fixed`) and none is freed by x's going; no side has a castling right; wherever c's king
+// may stand then (not next to x: a king never steps next to the other, and it would
+// defend a man on x), every square next to it holds an own man, is next to x or is
+// attacked for ever by the enemy, and no line from it opens as the enemy king steps onto
+// x (a discovered check would make it a mate). Then no game that goes on ever loses the
+// man on x, and in none does the enemy king stand on x (unless it stands there now).
+bool step_stalemates(const Position& pos, const Blockade& b, Color c, Square x, Bitboard frozen,
                         Bitboard immobile, Bitboard enemy_lasting) {
   const Color e = ~c;
-  if (pos.can_castle(c, true) || pos.can_castle(c, false)) return false;
+  if (pos.castling_rights()) return false;  // a castling king or rook moves otherwise
   const Bitboard fixed = frozen | immobile;
   const Bitboard own = pos.pieces(c) & ~pos.pieces(c, PieceType::King);
   if (own & ~fixed) return false;
@@ -226,7 +228,7 @@ Blockade analyze_blockade(const Position& pos) {
         bool captures = (attacks_from(PieceType::Pawn, c, path, Bitboard()) & enemy_squares).bits() != 0;
         bool captured = (path & enemy_attacks) || (path & enemy_king_attacks & ~(frozen.has(s) ? defended : Bitboard()));
         if (captured && frozen.has(s) && !(path & enemy_attacks) &&
-            capture_stalemates(pos, b, c, s, frozen, immobile, lasting[them])) {
+            step_stalemates(pos, b, c, s, frozen, immobile, lasting[them])) {
           captured = false;
           stalemate_guarded |= s;
         }
@@ -237,7 +239,7 @@ Blockade analyze_blockade(const Position& pos) {
         if (enemy_attacks.has(s)) {
           keep_still ^= s;
         } else if ((enemy_king_attacks & ~defended).has(s)) {
-          if (capture_stalemates(pos, b, c, s, frozen, immobile, lasting[them])) stalemate_guarded |= s;
+          if (step_stalemates(pos, b, c, s, frozen, immobile, lasting[them])) stalemate_guarded |= s;
           else keep_still ^= s;
         }
       }
@@ -258,6 +260,7 @@ namespace {
 struct Finding {
   bool forbids = false;
   int checkable = 0;  // squares of the king's region the winner can attack
+  Bitboard stalemating;  // squares the winner's king would cover from, but steps onto only into a stalemate
 };
 
 // Where each of the loser's men other than the king can ever stand, man by man.
@@ -314,6 +317,8 @@ Finding judge(const Position& pos, const Blockade& b, Color winner) {
   const Bitboard checks = b.piece_attacks[w] | frozen_attacks_w;
   const Bitboard l_occupiable = b.men_reach[l] | (b.frozen & pos.pieces(loser));
   std::vector<Bitboard> blockers;
+  const bool loser_stuck = (pos.pieces(loser) & ~pos.pieces(PieceType::King) & ~(b.frozen | b.immobile)).empty();
+  const Bitboard winner_lasting = lasting_attacks(pos, winner, b.frozen, b.immobile);
   Finding f;
   for (Square k : b.king_region[l] & checks) {
     ++f.checkable;
@@ -326,6 +331,13 @@ Finding judge(const Position& pos, const Blockade& b, Color winner) {
     Bitboard tried[64];
     int n = 0;
     for (Square q : kings) {
+      // A king that would stalemate the loser by stepping onto q never stands there
+      // (unless it stands there now).
+      if (q != pos.king_square(winner) && loser_stuck &&
+          step_stalemates(pos, b, loser, q, b.frozen, b.immobile, winner_lasting)) {
+        f.stalemating |= q;
+        continue;
+      }
       const Bitboard must_block = uncovered & ~king_attacks(q);
       if (std::find(tried, tried + n, must_block) != tried + n) continue;
       tried[n++] = must_block;
@@ -375,7 +387,7 @@ std::optional<std::string> blockade_forbids_mate(const Position& pos, Color winn
   std::string text = "the " + l + " king is confined to " + std::to_string(region.count()) + " squares (ranks " +
                      std::to_string(lo + 1) + "-" + std::to_string(hi + 1) + ") by the locked pawns " +
                      squares_text(b.frozen) + (b.immobile ? " and the men they wall in " + squares_text(b.immobile) : "") +
-                     (b.stalemate_guarded ? " (the enemy king can take " + squares_text(b.stalemate_guarded) +
+                     (b.stalemate_guarded ? " (a king can take " + squares_text(b.stalemate_guarded) +
                                                 " only into a stalemate)"
                                           : "") +
                      "; ";
@@ -384,6 +396,9 @@ std::optional<std::string> blockade_forbids_mate(const Position& pos, Color winn
     text += "the " + w + " men can attack it on " + std::to_string(f.checkable) +
             " of those squares, but there it always keeps a flight square that neither they nor the " + w +
             " king (never next to it) can cover and its own men can never all block";
+  if (f.stalemating)
+    text += " (the " + w + " king would stalemate " + (loser == Color::White ? "White" : "Black") + " by stepping onto " +
+            squares_text(f.stalemating) + ")";
   return text;
 }
 

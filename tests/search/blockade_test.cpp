@@ -274,3 +274,19 @@ TEST_CASE("blockade: a capture that leaves the loser a move is no stalemate trap
   CHECK_FALSE(b.stalemate_guarded.has(*board::parse_square("c8")));
   CHECK_FALSE(b.immobile.has(*board::parse_square("c8")));
 }
+
+TEST_CASE("blockade: a king that covers the last flight only from a square it steps onto into a stalemate",
+          "[blockade]") {
+  // Line 1370, Black to mate: Bd8-e7+ against Kh4 would mate with the black king on h2
+  // covering h3, but the black king can step onto h2 only while the white king is on h4,
+  // and then White, with nothing else to move, is stalemated.
+  auto pocket = search::blockade_forbids_mate(test::pos("8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1"), Color::Black);
+  REQUIRE(pocket);
+  CHECK(pocket->find("stepping onto h2") != std::string::npos);
+  // Line 1803, White to mate: the white king covers a6 only from a7, stalemating Black.
+  auto corner = search::blockade_forbids_mate(test::pos("8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1"), Color::White);
+  REQUIRE(corner);
+  CHECK(corner->find("stepping onto a7") != std::string::npos);
+  // With a white knight that can always move there is no stalemate: no claim.
+  CHECK_FALSE(search::blockade_forbids_mate(test::pos("8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/N4kb1 b - - 0 1"), Color::Black));
+}
