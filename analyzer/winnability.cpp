@@ -166,9 +166,13 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   std::vector<std::function<void()>> searchers;
   searchers.push_back([&] {
     Limits limits(budget * 4 / 5, deadline, &cancel);
-    // Positions the blockade analysis proves hopeless are not expanded: this settles
-    // structures that still have a few pawn moves to make before they lock.
-    auto hopeless = [](const Position& p, Color w) { return search::blockade_forbids_mate_fast(p, w); };
+    // Positions the blockade analysis or the mate-position enumeration (small pawnless
+    // material, answered once per material) proves hopeless are not expanded: this
+    // settles structures that still have a few pawn moves to make before they lock, and
+    // lines whose captures leave material that can never mate.
+    auto hopeless = [this](const Position& p, Color w) {
+      return search::blockade_forbids_mate_fast(p, w) || no_mate_position(p, w).has_value();
+    };
     exploration.set_dead_end(hopeless);
     auto r = exploration.run(limits);
     Finding f;
