@@ -179,3 +179,23 @@ TEST_CASE("one or two racing searchers reach the same outcomes on test-vector po
     }
   }
 }
+
+TEST_CASE("line 389: every promotion is taken or leaves material that can never mate", "[winnability]") {
+  // Black's only move is Kg8; White's only moves then are the four captures on f8: the
+  // queen or rook is taken at once, the bishop or knight leaves K+B or K+N against K+Q.
+  analyzer::AnalysisOptions options;
+  options.max_nodes = 1'000'000;
+  auto v = analyze("5r1k/6P1/7K/5q2/8/8/8/8 b - - 0 1", Color::White, options);
+  INFO(describe(v));
+  CHECK(v.outcome == Outcome::Unwinnable);
+  CHECK(v.reason == Reason::Exhaustive);
+  CHECK(analyze("5r1k/6P1/7K/5q2/8/8/8/8 b - - 0 1", Color::Black, options).outcome == Outcome::Winnable);
+}
+
+TEST_CASE("the stalemate traps of the test vector are dead for both sides", "[winnability]") {
+  // Lines 1370 and 1803: each side's king can take the enemy's last loose pawn, or cover
+  // the last flight, only by stepping where the other side is then stalemated.
+  for (const char* fen : {"8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1", "8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1",
+                          "k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1"})
+    for (Color c : {Color::White, Color::Black}) check_unwinnable(fen, c, {Reason::Blocked});
+}
