@@ -23,6 +23,25 @@ Bitboard squares(std::initializer_list<const char*> names) {
   return b;
 }
 
+// Random play from `start`; wherever the blockade says a side cannot mate, a search of
+// `nodes` over the reachable positions must find no mate (a found mate is a failure).
+void check_claims_along_random_play(board::Position pos, int plies, std::mt19937& rng, uint64_t nodes,
+                                    search::Order order, int& claims, std::vector<std::string>& failures) {
+  for (int ply = 0; ply < plies; ++ply) {
+    auto moves = board::legal_moves(pos);
+    if (moves.empty()) return;
+    pos.do_move(moves[rng() % moves.size()]);
+    for (Color c : {Color::White, Color::Black}) {
+      if (!search::blockade_forbids_mate_fast(pos, c)) continue;
+      ++claims;
+      search::Limits limits(nodes);
+      auto r = search::explore_all(pos, c, limits, 1'000'000, order);
+      if (r.kind == search::ClosureResult::Kind::MateFound)
+        failures.push_back(pos.fen() + " " + std::string(board::color_name(c)));
+    }
+  }
+}
+
 }  // namespace
 
 TEST_CASE("blockade: the locked wall of RULES.md §1 freezes its eight pawns", "[blockade]") {
@@ -118,20 +137,7 @@ TEST_CASE("blockade agrees with exhaustive search on positions reached by play",
     if (line.size() < 4 || line[0] == '#' || n % 3) continue;
     auto p = board::Position::from_fen(line.substr(3));
     if (!p) continue;
-    board::Position pos = *p;
-    for (int ply = 0; ply < 12; ++ply) {
-      auto moves = board::legal_moves(pos);
-      if (moves.empty()) break;
-      pos.do_move(moves[rng() % moves.size()]);
-      for (Color c : {Color::White, Color::Black}) {
-        if (!search::blockade_forbids_mate_fast(pos, c)) continue;
-        ++claims;
-        search::Limits limits(60'000);
-        auto r = search::explore_all(pos, c, limits, 1'000'000);
-        if (r.kind == search::ClosureResult::Kind::MateFound)
-          failures.push_back(pos.fen() + " " + std::string(board::color_name(c)));
-      }
-    }
+    check_claims_along_random_play(*p, 12, rng, 60'000, search::Order::BreadthFirst, claims, failures);
   }
   INFO(failures.size() << " contradictions; first: " << (failures.empty() ? "" : failures[0]));
   CHECK(failures.empty());
@@ -219,22 +225,8 @@ TEST_CASE("blockade agrees with exhaustive search around walled-in pieces, boxed
                           "k1b5/Pp1b4/1P6/8/8/1p6/pP1B4/K1B5 w - - 0 1", "k7/1p6/1Pp5/n1P5/N1p5/1pP1B3/1P1B4/K7 w - - 0 1",
                           "B1Bk4/p1pPp3/P1P1P3/8/3b4/2b5/8/5K2 w - - 0 1", "k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1",
                           "8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1", "8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1"}) {
-    for (int game = 0; game < 6; ++game) {
-      board::Position pos = test::pos(fen);
-      for (int ply = 0; ply < 16; ++ply) {
-        auto moves = board::legal_moves(pos);
-        if (moves.empty()) break;
-        pos.do_move(moves[rng() % moves.size()]);
-        for (Color c : {Color::White, Color::Black}) {
-          if (!search::blockade_forbids_mate_fast(pos, c)) continue;
-          ++claims;
-          search::Limits limits(30'000);
-          auto r = search::explore_all(pos, c, limits, 1'000'000, search::Order::Guided);
-          if (r.kind == search::ClosureResult::Kind::MateFound)
-            failures.push_back(pos.fen() + " " + std::string(board::color_name(c)));
-        }
-      }
-    }
+    for (int game = 0; game < 6; ++game)
+      check_claims_along_random_play(test::pos(fen), 16, rng, 30'000, search::Order::Guided, claims, failures);
   }
   INFO(failures.size() << " contradictions; first: " << (failures.empty() ? "" : failures[0]));
   CHECK(failures.empty());
