@@ -2,7 +2,6 @@
 // Input lines: "XY FEN" (the test-vector format: X = 'W' or '-', Y = 'B' or '-') or a
 // plain FEN (no expected answer). Prints decided / undetermined / wrong counts, rates and
 // per-query times, with the given number of threads. Exit status 1 on any wrong verdict.
-// --per-query FILE writes one line per query: line, side, verdict, reason, nodes, µs.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -31,20 +30,20 @@ struct Query {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: bench_analyze FILE [--threads N] [--max-nodes N] [--list-undetermined] [--per-query FILE]\n";
+    std::cerr << "usage: bench_analyze FILE [--threads N] [--max-nodes N] [--list-undetermined] [--per-query OUT]\n";
     return 2;
   }
   std::string file = argv[1];
   int threads = 1;
   uint64_t max_nodes = 10'000'000;
   bool list = false;
-  std::string per_query_file;
+  std::string per_query;  // a file with one row per question: line, side, nodes, micros, verdict, plies, detail
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--threads" && i + 1 < argc) threads = std::stoi(argv[++i]);
     else if (a == "--max-nodes" && i + 1 < argc) max_nodes = std::stoull(argv[++i]);
     else if (a == "--list-undetermined") list = true;
-    else if (a == "--per-query" && i + 1 < argc) per_query_file = argv[++i];
+    else if (a == "--per-query" && i + 1 < argc) per_query = argv[++i];
   }
   std::ifstream in(file);
   if (!in) {
@@ -85,9 +84,8 @@ int main(int argc, char** argv) {
   analyzer::WinnabilityAnalyzer analyzer(options);
   std::atomic<uint64_t> decided{0}, undetermined{0}, wrong{0}, bad{0}, nodes{0}, cpu_micros{0}, max_micros{0};
   std::mutex mutex;
-  std::vector<std::string> undetermined_list, wrong_list;
-  std::vector<uint64_t> query_micros(queries.size(), 0);
-  std::vector<std::string> per_query(queries.size());
+  std::vector<std::string> undetermined_list, wrong_list, rows(queries.size());
+  std::vector<uint64_t> query_micros(queries.size(), 0), query_nodes(queries.size(), 0);
   auto start = std::chrono::steady_clock::now();
   tbb::parallel_for(std::size_t(0), queries.size(), [&](std::size_t i) {
     const Query& q = queries[i];
@@ -104,9 +102,10 @@ int main(int argc, char** argv) {
     uint64_t prev = max_micros.load();
     while (us > prev && !max_micros.compare_exchange_weak(prev, us)) {}
     nodes += v.nodes;
-    per_query[i] = std::to_string(q.line) + ' ' + (q.winner == board::Color::White ? "white " : "black ") +
-                   search::to_string(v.outcome) + ' ' + search::to_string(v.reason) + ' ' + std::to_string(v.nodes) +
-                   ' ' + std::to_string(us);
+    query_nodes[i] = v.nodes;
+    rows[i] = std::to_string(q.line) + '\t' + (q.winner == board::Color::White ? "white" : "black") + '\t' +
+              std::to_string(v.nodes) + '\t' + std::to_string(us) + '\t' + search::to_string(v.outcome) + '\t' +
+              std::to_string(v.line.size()) + '\t' + v.detail + '\t' + q.fen;
     std::string tag = "line " + std::to_string(q.line) + " " + (q.winner == board::Color::White ? "white" : "black") + ": " + q.fen;
     if (!v.decided()) {
       ++undetermined;
@@ -123,12 +122,6 @@ int main(int argc, char** argv) {
     }
   });
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!per_query_file.empty()) {
-    std::ofstream out(per_query_file);
-    out << "# line side verdict reason nodes micros\n";
-    for (auto& r : per_query)
-      if (!r.empty()) out << r << '\n';
-  }
   std::sort(undetermined_list.begin(), undetermined_list.end());
   std::printf("file %s, %zu queries, %d thread(s), max %llu nodes per query\n", file.c_str(), queries.size(), threads,
               (unsigned long long)max_nodes);
@@ -141,6 +134,15 @@ int main(int argc, char** argv) {
   std::printf("mean %.1f us/query  median %.1f us  p90 %.1f us  p99 %.1f ms  max %.1f ms/query\n",
               double(cpu_micros) / double(queries.size()), percentile(50), percentile(90), percentile(99) / 1e3,
               double(max_micros) / 1e3);
+  // Node counts do not depend on the machine's load: the figures to compare between runs.
+  std::sort(query_nodes.begin(), query_nodes.end());
+  auto node_percentile = [&](std::size_t p) { return query_nodes.empty() ? 0ull : (unsigned long long)query_nodes[(query_nodes.size() - 1) * p / 100]; };
+  std::printf("nodes: mean %.0f  median %llu  p90 %llu  p99 %llu  max %llu\n", double(nodes) / double(queries.size()),
+              node_percentile(50), node_percentile(90), node_percentile(99), node_percentile(100));
+  if (!per_query.empty()) {
+    std::ofstream out(per_query);
+    for (auto& r : rows) out << r << '\n';
+  }
   for (auto& w : wrong_list) std::printf("WRONG %s\n", w.c_str());
   if (list)
     for (auto& u : undetermined_list) std::printf("undetermined %s\n", u.c_str());
