@@ -4,6 +4,7 @@
 #include <atomic>
 #include <functional>
 #include <mutex>
+#include <utility>
 
 #include <tbb/task_group.h>
 
@@ -11,6 +12,7 @@
 #include "search/blockade.hpp"
 #include "search/board/movegen.hpp"
 #include "search/closure.hpp"
+#include "search/focus.hpp"
 #include "search/helpmate.hpp"
 #include "search/mate_existence.hpp"
 #include "search/material.hpp"
@@ -137,16 +139,34 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   if (auto why = search::blockade_forbids_mate(pos, winner))
     return Verdict::unwinnable(Reason::Blocked, *why, spent);
 
-  // 6. Longer searches: the guided exploration taken further (most witnesses of real
-  // games that step 4 missed are found here), then a longer helpmate search.
-  if (auto v = guided(std::min<uint64_t>(options_.max_nodes / 20, 20'000))) return *v;
-  if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 50'000))) return *v;
+  // Witness-only explorations over the moves in focus (search/focus.hpp): far cheaper
+  // than the exhaustive one in positions with many men. The narrow one serves step 6 and
+  // the race, the wide one the race. Made only for the questions step 4 leaves open.
+  search::Exploration narrow(pos, winner, options_.max_closure_positions, search::Order::Guided);
+  narrow.set_focus(search::narrow_focus);
+  search::Exploration wide(pos, winner, options_.max_closure_positions, search::Order::Guided);
+  wide.set_focus(search::wide_focus);
+  auto focused = [&](search::Exploration& e, uint64_t nodes) -> std::optional<Verdict> {
+    Limits limits(nodes, deadline);
+    auto r = e.run(limits);
+    spent += limits.nodes();
+    if (r.kind == search::ClosureResult::Kind::MateFound) return winnable(std::move(r.line), "(focused search)");
+    return std::nullopt;
+  };
 
-  // 7. The race: a guided exhaustive exploration (finds a mate or proves there is none)
-  // and two differently ordered depth-first searches, each with its own share of the
-  // budget: most to the exploration, which alone can prove and, guided, finds most
-  // witnesses. The first decisive finding cancels the others. With one thread they run in
-  // turn; the verdict does not depend on the order.
+  // 6. Longer searches: the narrow focused exploration (most witnesses of real games
+  // that step 4 missed are found here), the guided exploration taken further, then a
+  // longer helpmate search.
+  if (auto v = focused(narrow, std::min<uint64_t>(options_.max_nodes / 20, 20'000))) return *v;
+  if (auto v = guided(std::min<uint64_t>(options_.max_nodes / 20, 20'000))) return *v;
+  if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 30'000))) return *v;
+
+  // 7. The race: the two focused explorations, a guided exhaustive exploration (finds a
+  // mate or proves there is none) and two differently ordered depth-first searches, each
+  // with its own share of the budget: most to the exhaustive exploration, which alone can
+  // prove, then to the focused ones, which find most witnesses. The first decisive
+  // finding cancels the others. With one thread they run in turn, the cheap witness
+  // searches first; the verdict does not depend on the order.
   const uint64_t budget = options_.max_nodes > spent ? options_.max_nodes - spent : 0;
   std::atomic<bool> cancel{false};
   std::mutex mutex;
@@ -164,6 +184,19 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
     }
   };
   std::vector<std::function<void()>> searchers;
+  for (auto [e, percent] : {std::pair{&narrow, 10}, std::pair{&wide, 6}}) {
+    searchers.push_back([&, e, percent] {
+      Limits limits(budget * percent / 100, deadline, &cancel);
+      auto r = e->run(limits);
+      Finding f;
+      if (r.kind == search::ClosureResult::Kind::MateFound) {
+        f.kind = Finding::Kind::Witness;
+        f.line = std::move(r.line);
+        f.how = "(focused search)";
+      }
+      report(std::move(f), limits);
+    });
+  }
   searchers.push_back([&] {
     Limits limits(budget * 4 / 5, deadline, &cancel);
     // Positions the blockade analysis or the mate-position enumeration (small pawnless
@@ -196,7 +229,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   });
   for (int variant : {0, 1}) {
     searchers.push_back([&, variant] {
-      Limits limits(budget / 10, deadline, &cancel);
+      Limits limits(budget / 50, deadline, &cancel);
       search::HelpmateConfig config;
       config.variant = variant;
       auto r = search::find_helpmate(pos, winner, limits, *table_, config);

@@ -189,6 +189,7 @@ struct Exploration::State {
   VisitedSet set;
   Frontier frontier;
   DeadEnd dead_end;
+  MoveFocus focus = nullptr;
   uint32_t pending = Frontier::kNone;  // popped but not expanded when a limit stopped the last run
   std::optional<ClosureResult> final;  // once the mate is found or every position visited
 };
@@ -208,6 +209,7 @@ Exploration::Exploration(Exploration&&) noexcept = default;
 Exploration& Exploration::operator=(Exploration&&) noexcept = default;
 
 void Exploration::set_dead_end(DeadEnd dead_end) { state_->dead_end = std::move(dead_end); }
+void Exploration::set_focus(MoveFocus focus) { state_->focus = focus; }
 
 ClosureResult Exploration::run(Limits& limits) {
   State& s = *state_;
@@ -225,12 +227,14 @@ ClosureResult Exploration::run(Limits& limits) {
     Position pos = unpack(s.set[next].packed, s.root);
     if (material_forbids_mate_fast(pos, winner)) continue;
     if (s.dead_end && s.dead_end(pos, winner)) continue;
-    MoveList moves;
-    generate_legal(pos, moves);
-    if (!limits.spend(1 + moves.size())) {
+    MoveList all, focused;
+    generate_legal(pos, all);
+    if (!limits.spend(1 + all.size())) {
       s.pending = next;
       return {ClosureResult::Kind::LimitHit, {}, s.set.size()};
     }
+    if (s.focus) s.focus(pos, winner, all, focused);
+    const MoveList& moves = s.focus ? focused : all;
     // The children have the winner to move: each is also looked at for a mate in one.
     const bool look_for_mate = pos.side_to_move() != winner;
     for (Move m : moves) {
@@ -251,7 +255,7 @@ ClosureResult Exploration::run(Limits& limits) {
       pos.undo_move(m);
     }
   }
-  s.final = ClosureResult{ClosureResult::Kind::Exhausted, {}, s.set.size()};
+  s.final = ClosureResult{s.focus ? ClosureResult::Kind::GaveUp : ClosureResult::Kind::Exhausted, {}, s.set.size()};
   return *s.final;
 }
 

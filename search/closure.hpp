@@ -20,7 +20,8 @@
 namespace arbiter::search {
 
 struct ClosureResult {
-  enum class Kind { MateFound, Exhausted, LimitHit } kind = Kind::LimitHit;
+  // GaveUp: a focused exploration (see MoveFocus) ran out of positions; proves nothing.
+  enum class Kind { MateFound, Exhausted, LimitHit, GaveUp } kind = Kind::LimitHit;
   std::vector<board::Move> line;  // MateFound: from the root to the mate
   uint64_t positions = 0;         // distinct positions visited
 };
@@ -28,6 +29,12 @@ struct ClosureResult {
 // Extra sound pruning supplied by a higher layer: true when `winner` provably cannot
 // mate from this position (e.g. a locked structure). Such positions are not expanded.
 using DeadEnd = std::function<bool(const board::Position&, board::Color winner)>;
+
+// A narrowing of the legal moves an exploration follows (e.g. focus_moves): appends the
+// moves of `all` to follow to `kept`. A focused exploration finds witnesses only: when
+// it runs out of positions it reports GaveUp, never Exhausted.
+using MoveFocus = void (*)(const board::Position&, board::Color winner, const board::MoveList& all,
+                           board::MoveList& kept);
 
 // Guided: best first, taking turns between a mostly greedy order (depth counts 1/32; the
 // loser's blockers for flights the winner can never cover count too, flight_blockers.hpp)
@@ -53,6 +60,9 @@ class Exploration {
   // Positions expanded from now on are first tested by `dead_end` (sound pruning may be
   // added at any time: the proof stays a proof).
   void set_dead_end(DeadEnd dead_end);
+  // From now on only the moves `focus` keeps are followed; the exploration stops being a
+  // proof for good (set it before the first run).
+  void set_focus(MoveFocus focus);
 
  private:
   struct State;

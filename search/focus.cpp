@@ -1,0 +1,64 @@
+#include "search/focus.hpp"
+
+#include "search/board/attacks.hpp"
+#include "search/guidance.hpp"
+
+namespace arbiter::search {
+
+using namespace board;
+
+namespace {
+
+// The squares within two king steps of `s`: where blockers, flights and the men that
+// cover them stand in a mate of a king on `s`.
+Bitboard mating_zone(Square s) {
+  Bitboard zone = king_attacks(s) | s;
+  for (Square t : king_attacks(s)) zone |= king_attacks(t);
+  return zone;
+}
+
+// Every square a man of `side` attacks.
+Bitboard attacked_squares(const Position& pos, Color side) {
+  Bitboard all;
+  const Bitboard occ = pos.occupied();
+  for (Square s : pos.pieces(side)) {
+    const PieceType t = type_of(pos.piece_on(s));
+    all |= t == PieceType::Pawn ? pawn_attacks(side, s) : piece_attacks(t, s, occ);
+  }
+  return all;
+}
+
+void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& kept, bool wide) {
+  const bool winner_moves = pos.side_to_move() == winner;
+  const Square king = pos.king_square(~winner);
+  const Bitboard zone = wide ? mating_zone(king) : Bitboard();
+  const Bitboard offered = wide && !winner_moves ? attacked_squares(pos, winner) : Bitboard();
+  const Bitboard occ = pos.occupied();
+  bool waiting = false;
+  for (const Move m : moves) {
+    const Square from = m.from(), to = m.to();
+    const PieceType type = type_of(pos.piece_on(from));
+    bool keep = type == PieceType::King || m.kind() == MoveKind::Promotion || m.kind() == MoveKind::EnPassant ||
+                (m.kind() != MoveKind::Castling && pos.piece_on(to) != Piece::None) || zone.has(from) ||
+                zone.has(to) || offered.has(to);
+    if (!keep && winner_moves) keep = type == PieceType::Pawn || pos.gives_check(m);
+    if (!keep && winner_moves && wide) {
+      const Bitboard rest = occ ^ from;
+      keep = approach_gap(type, to, king, rest) < approach_gap(type, from, king, rest);
+    }
+    if (!keep && !waiting) keep = waiting = true;
+    if (keep) kept.push(m);
+  }
+}
+
+}  // namespace
+
+void narrow_focus(const Position& pos, Color winner, const MoveList& moves, MoveList& kept) {
+  focus(pos, winner, moves, kept, false);
+}
+
+void wide_focus(const Position& pos, Color winner, const MoveList& moves, MoveList& kept) {
+  focus(pos, winner, moves, kept, true);
+}
+
+}  // namespace arbiter::search
