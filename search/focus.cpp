@@ -1,5 +1,7 @@
 #include "search/focus.hpp"
 
+#include <optional>
+
 #include "search/board/attacks.hpp"
 #include "search/guidance.hpp"
 
@@ -34,7 +36,10 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
   const Bitboard zone = wide ? mating_zone(king) : Bitboard();
   const Bitboard offered = wide && !winner_moves ? attacked_squares(pos, winner) : Bitboard();
   const Bitboard occ = pos.occupied();
-  bool waiting = false;
+  // The waiting move: the winner's first other move; the loser's other move that ends
+  // nearest its king (a man coming to block a flight).
+  std::optional<Move> waiting;
+  int waiting_distance = 8;
   for (const Move m : moves) {
     const Square from = m.from(), to = m.to();
     const PieceType type = type_of(pos.piece_on(from));
@@ -46,9 +51,14 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
       const Bitboard rest = occ ^ from;
       keep = approach_gap(type, to, king, rest) < approach_gap(type, from, king, rest);
     }
-    if (!keep && !waiting) keep = waiting = true;
-    if (keep) kept.push(m);
+    if (keep) {
+      kept.push(m);
+    } else if (!waiting || (!winner_moves && distance(to, king) < waiting_distance)) {
+      waiting = m;
+      waiting_distance = distance(to, king);
+    }
   }
+  if (waiting) kept.push(*waiting);
 }
 
 }  // namespace

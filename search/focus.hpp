@@ -2,7 +2,8 @@
 // change nothing near the losing king, and each of them makes a copy of the whole search
 // space (a far pawn's step, a queen's wandering); a best-first search then spends its
 // budget on plateaus of equally promising positions. A focus keeps the moves that can
-// take part in a mate and one other move of the side to move as a waiting move.
+// take part in a mate and one other move of the side to move as a waiting move (the
+// winner's first; the loser's the one that ends nearest its king, a blocker coming).
 // Not complete: a search with a focus finds witnesses, it never proves that none exists
 // (some mates need a move it drops).
 #pragma once

@@ -40,8 +40,8 @@ const GameEnd kGameEnds[] = {
     {"6k1/1p3p1p/p3pp2/3p4/1b1P4/3BP3/PP3PPP/2R3K1 b - - 0 19", Color::Black, 1'000'000, "undetermined at 1M"},
     {"R4bk1/p1pb1p1p/1p4p1/8/8/1P2PN1P/P1P2PP1/6K1 b - - 0 20", Color::Black, 1'000'000, "undetermined at 1M"},
     {"8/1k2b3/8/5P2/8/8/P1K5/6R1 b - - 2 41", Color::Black, 1'000'000, "undetermined at 1M"},
-    {"Q6R/8/8/1kB2b2/1P3K2/8/8/8 b - - 0 61", Color::Black, 1'000'000, "undetermined at 1M"},
-    {"8/p5k1/P2KB3/8/r7/8/8/8 w - - 32 78", Color::White, 1'000'000, "undetermined at 1M"},
+    {"3R3k/R5b1/6Bp/7P/8/3K1P2/P4r2/8 b - - 1 47", Color::Black, 1'000'000, "undetermined at 1M"},
+    {"2k5/ppp1n2p/3p4/4p1P1/4P1n1/3P4/PPP2P2/R4R1K w - - 1 19", Color::Black, 1'000'000, "undetermined at 1M"},
 };
 // clang-format on
 
