@@ -142,9 +142,9 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   // Witness-only explorations over the moves in focus (search/focus.hpp): far cheaper
   // than the exhaustive one in positions with many men. The narrow one serves step 6 and
   // the race, the wide one the race. Made only for the questions step 4 leaves open.
-  search::Exploration narrow(pos, winner, options_.max_closure_positions, search::Order::Guided);
+  search::Exploration narrow(pos, winner, options_.max_closure_positions, search::Order::GuidedHalfDepth);
   narrow.set_focus(search::narrow_focus);
-  search::Exploration wide(pos, winner, options_.max_closure_positions, search::Order::Guided);
+  search::Exploration wide(pos, winner, options_.max_closure_positions, search::Order::GuidedHalfDepth);
   wide.set_focus(search::wide_focus);
   auto focused = [&](search::Exploration& e, uint64_t nodes) -> std::optional<Verdict> {
     Limits limits(nodes, deadline);
