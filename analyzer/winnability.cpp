@@ -140,8 +140,8 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
     return Verdict::unwinnable(Reason::Blocked, *why, spent);
 
   // Witness-only explorations over the moves in focus (search/focus.hpp): far cheaper
-  // than the exhaustive one in positions with many men. The narrow one serves step 6 and
-  // the race, the wide one the race. Made only for the questions step 4 leaves open.
+  // than the exhaustive one in positions with many men. Both serve step 6 and the race.
+  // Made only for the questions step 4 leaves open.
   search::Exploration narrow(pos, winner, options_.max_closure_positions, search::Order::GuidedHalfDepth);
   narrow.set_focus(search::narrow_focus);
   search::Exploration wide(pos, winner, options_.max_closure_positions, search::Order::GuidedHalfDepth);
@@ -154,12 +154,14 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
     return std::nullopt;
   };
 
-  // 6. Longer searches: the narrow focused exploration (most witnesses of real games
-  // that step 4 missed are found here), the guided exploration taken further, then a
-  // longer helpmate search.
+  // 6. Longer searches: the focused explorations, narrow then wide (most witnesses of
+  // real games that step 4 missed are found here), the guided exploration taken
+  // further, then a longer helpmate search. Together they spend what the race's
+  // exhaustive exploration can spare.
   if (auto v = focused(narrow, std::min<uint64_t>(options_.max_nodes / 20, 20'000))) return *v;
+  if (auto v = focused(wide, std::min<uint64_t>(options_.max_nodes / 20, 20'000))) return *v;
   if (auto v = guided(std::min<uint64_t>(options_.max_nodes / 20, 20'000))) return *v;
-  if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 30'000))) return *v;
+  if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 10'000))) return *v;
 
   // 7. The race: the two focused explorations, a guided exhaustive exploration (finds a
   // mate or proves there is none) and two differently ordered depth-first searches, each
