@@ -30,7 +30,7 @@ struct ClosureResult {
 // mate from this position (e.g. a locked structure). Such positions are not expanded.
 using DeadEnd = std::function<bool(const board::Position&, board::Color winner)>;
 
-// A narrowing of the legal moves an exploration follows (e.g. focus_moves): appends the
+// A narrowing of the legal moves an exploration follows (narrow_focus, wide_focus): appends the
 // moves of `all` to follow to `kept`. A focused exploration finds witnesses only: when
 // it runs out of positions it reports GaveUp, never Exhausted.
 using MoveFocus = void (*)(const board::Position&, board::Color winner, const board::MoveList& all,
