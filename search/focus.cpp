@@ -44,8 +44,8 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
     const Square from = m.from(), to = m.to();
     const PieceType type = type_of(pos.piece_on(from));
     bool keep = type == PieceType::King || m.kind() == MoveKind::Promotion || m.kind() == MoveKind::EnPassant ||
-                (m.kind() != MoveKind::Castling && pos.piece_on(to) != Piece::None) || zone.has(from) ||
-                zone.has(to) || offered.has(to);
+                (m.kind() != MoveKind::Castling && pos.piece_on(to) != Piece::None) || zone.has(from) || zone.has(to) ||
+                offered.has(to);
     if (!keep && winner_moves) keep = type == PieceType::Pawn || pos.gives_check(m);
     if (!keep && winner_moves && wide) {
       const Bitboard rest = occ ^ from;

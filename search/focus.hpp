@@ -17,13 +17,11 @@ namespace arbiter::search {
 // move: the loser's men stand still unless they capture or are taken, the winner's men
 // come in by checks. Appends those of `moves` (the legal moves of `pos`) to `kept`, in
 // their order.
-void narrow_focus(const board::Position& pos, board::Color winner, const board::MoveList& moves,
-                  board::MoveList& kept);
+void narrow_focus(const board::Position& pos, board::Color winner, const board::MoveList& moves, board::MoveList& kept);
 
 // The narrow focus and also: moves from or to the squares within two king steps of the
 // losing king (blockers, flights), the winner's men closing in on it, and the loser's men
 // stepping where the winner could take them (opening lines, making way).
-void wide_focus(const board::Position& pos, board::Color winner, const board::MoveList& moves,
-                board::MoveList& kept);
+void wide_focus(const board::Position& pos, board::Color winner, const board::MoveList& moves, board::MoveList& kept);
 
 }  // namespace arbiter::search

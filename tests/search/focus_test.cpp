@@ -38,7 +38,8 @@ bool must_keep(const board::Position& pos, Move m, Color winner) {
 
 }  // namespace
 
-TEST_CASE("focus: the narrow focus keeps the forcing moves and one waiting move; the wide one more", "[search][focus]") {
+TEST_CASE("focus: the narrow focus keeps the forcing moves and one waiting move; the wide one more",
+          "[search][focus]") {
   for (const char* fen : kPositions) {
     const board::Position pos = test::pos(fen);
     MoveList legal;
@@ -65,7 +66,8 @@ TEST_CASE("focus: the narrow focus keeps the forcing moves and one waiting move;
   }
 }
 
-TEST_CASE("focus: at the start the loser keeps one waiting move, the winner its pawn moves and one more", "[search][focus]") {
+TEST_CASE("focus: at the start the loser keeps one waiting move, the winner its pawn moves and one more",
+          "[search][focus]") {
   const board::Position start = board::Position::startpos();
   MoveList legal, as_loser, as_winner;
   board::generate_legal(start, legal);
