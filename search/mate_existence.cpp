@@ -94,8 +94,9 @@ std::optional<std::string> no_mate_position_exists(const Position& pos, Color wi
   if (pos.pieces(PieceType::Pawn) || others.empty()) return std::nullopt;
   const int winner_men = (others & pos.pieces(winner)).count(), loser_men = (others & pos.pieces(loser)).count();
   // Small enough to enumerate: up to three men in all, or (with the loser's men beside
-  // their king) up to two of the winner's and six of the loser's, or one and seven.
-  const bool beside_king = others.count() > 3;
+  // their king, which needs at most two men of the winner's) up to two of the winner's
+  // and six of the loser's, or one and seven.
+  const bool beside_king = others.count() > 3 || winner_men <= 2;
   if (beside_king && (winner_men > 2 || loser_men > (winner_men == 1 ? 7 : 6))) return std::nullopt;
   // Without pawns a bishop never changes the colour of its squares.
   std::vector<Man> extra;

@@ -74,3 +74,8 @@ TEST_CASE("mate positions: two bishops never give check together without pawns (
   CHECK(search::no_mate_position_exists(test::pos("5b2/4bk2/8/8/8/8/3KR3/3R4 w - - 0 1"), Color::Black));
   CHECK(search::no_mate_position_exists(test::pos("8/8/8/8/8/2b1k1b1/3R4/4KR2 w - - 0 1"), Color::Black));
 }
+
+TEST_CASE("mate positions: none for K+N against K+QQ, the queens placed beside their king", "[mate-existence]") {
+  // A final position of the fixture games (chess.com, timeout vs insufficient material).
+  CHECK(search::no_mate_position_exists(test::pos("k7/8/8/8/8/8/1q6/K1N2q2 w - - 0 1"), Color::White));
+}
