@@ -39,7 +39,9 @@ bool attacked(const std::vector<Man>& men, Color c, Square s, Bitboard occupied,
 // Identical men are placed in increasing square order (one placement per set).
 // With `beside_king`, the loser's men stand only next to their king: taking away a
 // loser's man that is not next to its king keeps a mate a mate (it blocked no flight;
-// its captures and interpositions are gone; lines it closed only add attacks), and
+// its captures and interpositions are gone; lines it closed only add attacks -- a man
+// next to the king reaches a square of the checking line, or the checker, only in one
+// step, never through a square a removed man left), and
 // keeps the position legal while the winner has at most two men (at most a double
 // check, and never a new knight check).
 bool any_mate(std::vector<Man>& men, std::size_t next, Bitboard occupied, Color winner, std::size_t first_loser_man,
