@@ -116,18 +116,19 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
     return std::nullopt;
   };
 
-  // One guided exploration serves steps 4 and 6 and the race, each taking it up where
-  // the last one stopped. A run with a share of the budget: a witness, or a proof.
-  search::Exploration exploration(pos, winner, options_.max_closure_positions, search::Order::Guided);
-  auto guided = [&](uint64_t nodes) -> std::optional<Verdict> {
+  // An exploration taken up where it last stopped, with a share of the budget: a witness,
+  // or (when it is not focused) a proof.
+  auto explore = [&](search::Exploration& e, uint64_t nodes, const char* how) -> std::optional<Verdict> {
     Limits limits(nodes, deadline);
-    auto r = exploration.run(limits);
+    auto r = e.run(limits);
     spent += limits.nodes();
-    if (r.kind == search::ClosureResult::Kind::MateFound)
-      return winnable(std::move(r.line), "(guided exhaustive search)");
+    if (r.kind == search::ClosureResult::Kind::MateFound) return winnable(std::move(r.line), how);
     if (r.kind == search::ClosureResult::Kind::Exhausted) return exhausted(r.positions);
     return std::nullopt;
   };
+  // One guided exploration serves steps 4 and 6 and the race.
+  search::Exploration exploration(pos, winner, options_.max_closure_positions, search::Order::Guided);
+  auto guided = [&](uint64_t nodes) { return explore(exploration, nodes, "(guided exhaustive search)"); };
 
   // 4. Very short searches first: most positions of real games end here, for less than
   // the blockade analysis costs. Depth-first finds the shortest lines of short mates;
@@ -146,13 +147,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   narrow.set_focus(search::narrow_focus);
   search::Exploration wide(pos, winner, options_.max_closure_positions, search::Order::GuidedHalfDepth);
   wide.set_focus(search::wide_focus);
-  auto focused = [&](search::Exploration& e, uint64_t nodes) -> std::optional<Verdict> {
-    Limits limits(nodes, deadline);
-    auto r = e.run(limits);
-    spent += limits.nodes();
-    if (r.kind == search::ClosureResult::Kind::MateFound) return winnable(std::move(r.line), "(focused search)");
-    return std::nullopt;
-  };
+  auto focused = [&](search::Exploration& e, uint64_t nodes) { return explore(e, nodes, "(focused search)"); };
 
   // 6. Longer searches: the focused explorations, narrow then wide (most witnesses of
   // real games that step 4 missed are found here), the guided exploration taken

@@ -94,7 +94,7 @@ void side_reach(const Position& pos, Color c, Bitboard walls, Bitboard stuck, Bi
 
 // The squares next to s along the lines of a piece of `type` (every square it could
 // move to if nothing stood in its way one step off).
-Bitboard first_steps(PieceType type, Square s) { return piece_attacks(type, s, Bitboard(~uint64_t(0))); }
+Bitboard first_steps(PieceType type, Square s) { return piece_attacks(type, s, kAllSquares); }
 
 // Squares colour c attacks for as long as its frozen pawns and immobile pieces stand:
 // attacks that no man can ever block (pawn captures and first steps).
@@ -107,14 +107,16 @@ Bitboard lasting_attacks(const Position& pos, Color c, Bitboard frozen, Bitboard
 // Among the stuck pawns, those that never move (the square ahead holds a man that never
 // moves); among the candidate pieces, those that never move: every first step holds
 // an own man that never moves -- or, for a king, a square the enemy attacks for ever.
-// Greatest fixed point: as long as all of them stand, none of them can move.
-void fixed_among(const Position& pos, Bitboard stuck, Bitboard still, Bitboard& frozen, Bitboard& immobile) {
+// Greatest fixed point: as long as all of them stand, none of them can move. Also gives
+// each side's lasting attacks from them.
+void fixed_among(const Position& pos, Bitboard stuck, Bitboard still, Bitboard& frozen, Bitboard& immobile,
+                 Bitboard (&lasting)[2]) {
   frozen = stuck;
   immobile = still;
   for (;;) {
     const Bitboard fixed = frozen | immobile;
-    const Bitboard lasting[2] = {lasting_attacks(pos, Color::White, frozen, immobile),
-                                 lasting_attacks(pos, Color::Black, frozen, immobile)};
+    lasting[0] = lasting_attacks(pos, Color::White, frozen, immobile);
+    lasting[1] = lasting_attacks(pos, Color::Black, frozen, immobile);
     Bitboard keep_frozen, keep_immobile;
     for (Color c : {Color::White, Color::Black}) {
       keep_frozen |= frozen & pos.pieces(c) & fixed.forward(~c);
@@ -139,8 +141,8 @@ void fixed_among(const Position& pos, Bitboard stuck, Bitboard still, Bitboard& 
 // attacked for ever by the enemy, and no line from it opens as the enemy king steps onto
 // x (a discovered check would make it a mate). Then no game that goes on ever loses the
 // man on x, and in none does the enemy king stand on x (unless it stands there now).
-bool step_stalemates(const Position& pos, const Blockade& b, Color c, Square x, Bitboard frozen,
-                        Bitboard immobile, Bitboard enemy_lasting) {
+bool step_stalemates(const Position& pos, const Blockade& b, Color c, Square x, Bitboard frozen, Bitboard immobile,
+                     Bitboard enemy_lasting) {
   const Color e = ~c;
   if (pos.castling_rights()) return false;  // a castling king or rook moves otherwise
   const Bitboard fixed = frozen | immobile;
@@ -153,7 +155,7 @@ bool step_stalemates(const Position& pos, const Blockade& b, Color c, Square x, 
   // enemy pawn may still promote).
   Bitboard diagonal, straight;
   if (pos.pieces(e, PieceType::Pawn) & ~frozen) {
-    diagonal = straight = Bitboard(~uint64_t(0));
+    diagonal = straight = kAllSquares;
   } else {
     for (PieceType t : {PieceType::Bishop, PieceType::Queen})
       diagonal |= piece_flood(t, pos.pieces(e, t), ~fixed, fixed);
@@ -182,7 +184,8 @@ Blockade analyze_blockade(const Position& pos) {
   const Bitboard white = pos.pieces(Color::White, PieceType::Pawn), black = pos.pieces(Color::Black, PieceType::Pawn);
   // Candidates for pawns that never leave their file and are never captured: all of
   // them, less any that can take en passant now; candidates for pieces that never move
-  // and are never captured: all but the kings. The greatest fixed point follows: the men
+  // and are never captured: all the others, kings included (never captured, they may
+  // still never move). The greatest fixed point follows: the men
   // left are never captured and never move as long as all of them stand, so for ever.
   Bitboard stuck = white | black;
   if (Square ep = pos.en_passant(); ep != Square::None)
@@ -191,10 +194,9 @@ Blockade analyze_blockade(const Position& pos) {
   Blockade b;
   Bitboard frozen, immobile, stalemate_guarded;
   for (;;) {
-    fixed_among(pos, stuck, still, frozen, immobile);
+    Bitboard lasting[2];
+    fixed_among(pos, stuck, still, frozen, immobile, lasting);
     const Bitboard walls = frozen | immobile;
-    const Bitboard lasting[2] = {lasting_attacks(pos, Color::White, frozen, immobile),
-                                 lasting_attacks(pos, Color::Black, frozen, immobile)};
     const Bitboard push_walls_white = walls | (stuck & black), push_walls_black = walls | (stuck & white);
     // Least fixed point of the two sides' reach: a pawn captures only where an enemy
     // man can be, and where enemy men can be depends on the other side's reach.
@@ -317,8 +319,15 @@ Finding judge(const Position& pos, const Blockade& b, Color winner) {
   const Bitboard checks = b.piece_attacks[w] | frozen_attacks_w;
   const Bitboard l_occupiable = b.men_reach[l] | (b.frozen & pos.pieces(loser));
   std::vector<Bitboard> blockers;
-  const bool loser_stuck = (pos.pieces(loser) & ~pos.pieces(PieceType::King) & ~(b.frozen | b.immobile)).empty();
-  const Bitboard winner_lasting = lasting_attacks(pos, winner, b.frozen, b.immobile);
+  // Squares the winner's king steps onto only into a stalemate: it never stands there
+  // (unless it stands there now). Only when every man of the loser but the king stands
+  // for ever.
+  Bitboard stalemate_steps;
+  if ((pos.pieces(loser) & ~pos.pieces(PieceType::King) & ~(b.frozen | b.immobile)).empty()) {
+    const Bitboard winner_lasting = lasting_attacks(pos, winner, b.frozen, b.immobile);
+    for (Square q : b.king_region[w] & ~Bitboard::of(pos.king_square(winner)))
+      if (step_stalemates(pos, b, loser, q, b.frozen, b.immobile, winner_lasting)) stalemate_steps |= q;
+  }
   Finding f;
   for (Square k : b.king_region[l] & checks) {
     ++f.checkable;
@@ -331,10 +340,7 @@ Finding judge(const Position& pos, const Blockade& b, Color winner) {
     Bitboard tried[64];
     int n = 0;
     for (Square q : kings) {
-      // A king that would stalemate the loser by stepping onto q never stands there
-      // (unless it stands there now).
-      if (q != pos.king_square(winner) && loser_stuck &&
-          step_stalemates(pos, b, loser, q, b.frozen, b.immobile, winner_lasting)) {
+      if (stalemate_steps.has(q)) {
         f.stalemating |= q;
         continue;
       }

@@ -116,4 +116,18 @@ bool checked_side_is_mated(const Position& pos) {
   return !has_legal_move(pos);
 }
 
+std::optional<Move> find_mating_move(Position& pos) {
+  CheckingMoves checks;
+  generate_checking_moves(pos, checks);
+  for (std::size_t i = 0; i < checks.size(); ++i) {
+    const Move m = checks[i];
+    if (king_can_step_after(pos, m)) continue;
+    pos.do_move(m);
+    const bool mate = checked_side_is_mated(pos);
+    pos.undo_move(m);
+    if (mate) return m;
+  }
+  return std::nullopt;
+}
+
 }  // namespace arbiter::search

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 
 #include "search/board/move.hpp"
 #include "search/board/position.hpp"
@@ -38,5 +39,9 @@ bool king_can_step_after(const board::Position& pos, board::Move m);
 // enemy man attacks is a legal move and refutes the mate at once; only when there is none
 // are all the legal moves counted.
 bool checked_side_is_mated(const board::Position& pos);
+
+// A move of the side to move that mates at once, if any: checks only, and those that
+// leave the king a step are dropped before they are made.
+std::optional<board::Move> find_mating_move(board::Position& pos);
 
 }  // namespace arbiter::search

@@ -161,22 +161,6 @@ class Frontier {
   bool turn_ = false;
 };
 
-// A move of the side to move that mates at once, if any. Looks at checks only, and drops
-// those that leave the king a step before making them (about the cost of making one move).
-std::optional<Move> mating_move(Position& pos) {
-  CheckingMoves checks;
-  generate_checking_moves(pos, checks);
-  for (std::size_t i = 0; i < checks.size(); ++i) {
-    const Move m = checks[i];
-    if (king_can_step_after(pos, m)) continue;
-    pos.do_move(m);
-    const bool mate = checked_side_is_mated(pos);
-    pos.undo_move(m);
-    if (mate) return m;
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 // Everything an exploration keeps between runs.
@@ -244,7 +228,7 @@ ClosureResult Exploration::run(Limits& limits) {
         const uint32_t child = uint32_t(s.set.size() - 1);
         if (pos.side_to_move() != winner && pos.in_check() && !has_legal_move(pos)) return found(path_to(s.set, child));
         if (look_for_mate) {
-          if (auto mate = mating_move(pos)) {
+          if (auto mate = find_mating_move(pos)) {
             auto line = path_to(s.set, child);
             line.push_back(*mate);
             return found(std::move(line));

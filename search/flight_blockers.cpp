@@ -11,8 +11,6 @@ using namespace board;
 
 namespace {
 
-Bitboard colour_of(Square s) { return is_dark(s) ? kDarkSquares : kLightSquares; }
-
 // A pawn that can neither push nor capture now (its way is barred by a pawn).
 bool immobile_pawn(const Position& pos, Square s, Color us) {
   const Bitboard ahead = Bitboard::of(s).forward(us);
@@ -26,7 +24,7 @@ int moves_to(const Position& pos, Square from, Square to, Color us) {
   const int d = distance(from, to);
   switch (type) {
     case PieceType::Bishop:
-      if (!colour_of(from).has(to)) return kNoBlocker;
+      if (!squares_of_colour(from).has(to)) return kNoBlocker;
       return bishop_attacks(from, pos.occupied()).has(to) ? 1 : 2 + (d > 3);
     case PieceType::Knight: return knight_attacks(from).has(to) ? 1 : std::max(2, (d + 1) / 2);
     case PieceType::Rook:
@@ -50,7 +48,7 @@ Bitboard coverable_squares(const Position& pos, Color winner) {
   if (pos.pieces(winner, PieceType::Rook, PieceType::Queen)) return kAllSquares;
   if (knights && (knights.more_than_one() || pos.pieces(winner, PieceType::Bishop))) return kAllSquares;
   Bitboard reach;
-  for (Square s : pos.pieces(winner, PieceType::Bishop)) reach |= colour_of(s);
+  for (Square s : pos.pieces(winner, PieceType::Bishop)) reach |= squares_of_colour(s);
   for (Square s : pos.pieces(winner, PieceType::Pawn)) {
     if (!immobile_pawn(pos, s, winner)) return kAllSquares;
     reach |= pawn_attacks(winner, s);

@@ -46,18 +46,9 @@ class Searcher {
     if (mate_out_of_reach(pos_, winner_, remaining)) return false;  // no man can check in time
     if (!losing_side && remaining == 1) {  // no table here: looking costs less than a probe
       // The last move must mate: only checks, and only those that leave the king no step.
-      CheckingMoves checks;
-      generate_checking_moves(pos_, checks);
-      for (std::size_t i = 0; i < checks.size(); ++i) {
-        const Move m = checks[i];
-        if (king_can_step_after(pos_, m)) continue;
-        pos_.do_move(m);
-        const bool mate = checked_side_is_mated(pos_);
-        pos_.undo_move(m);
-        if (mate) {
-          line_.push_back(m);
-          return true;
-        }
+      if (auto mate = find_mating_move(pos_)) {
+        line_.push_back(*mate);
+        return true;
       }
       return false;
     }

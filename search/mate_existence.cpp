@@ -16,7 +16,7 @@ namespace {
 
 struct Man {
   Piece piece;
-  Bitboard allowed = Bitboard(~uint64_t(0));  // a bishop keeps the colour of its squares
+  Bitboard allowed = kAllSquares;  // a bishop keeps the colour of its squares
   Square square = Square::None;
 };
 
@@ -104,7 +104,7 @@ std::optional<std::string> no_mate_position_exists(const Position& pos, Color wi
   std::vector<Man> extra;
   for (Square s : others) {
     Man m{pos.piece_on(s)};
-    if (type_of(m.piece) == PieceType::Bishop) m.allowed = is_dark(s) ? kDarkSquares : ~kDarkSquares;
+    if (type_of(m.piece) == PieceType::Bishop) m.allowed = squares_of_colour(s);
     extra.push_back(m);
   }
   auto order = [](const Man& a, const Man& b) {

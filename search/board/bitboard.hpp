@@ -73,6 +73,8 @@ constexpr Bitboard rank_bb(int rank) { return Bitboard(0xFFULL << (8 * rank)); }
 constexpr Bitboard kDarkSquares{0xAA55AA55AA55AA55ULL};
 constexpr Bitboard kLightSquares{~0xAA55AA55AA55AA55ULL};
 constexpr Bitboard kAllSquares{~0ULL};
+// The squares of the colour of s (a bishop's for ever).
+constexpr Bitboard squares_of_colour(Square s) { return is_dark(s) ? kDarkSquares : kLightSquares; }
 constexpr Bitboard kEdges = file_bb(0) | file_bb(7) | rank_bb(0) | rank_bb(7);
 
 }  // namespace arbiter::board

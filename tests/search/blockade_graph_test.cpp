@@ -24,7 +24,7 @@ Bitboard graph_region(const board::Position& pos, const search::Blockade& b, Col
   Bitboard forbidden;
   for (Square s : b.frozen & pos.pieces(~c)) forbidden |= board::pawn_attacks(~c, s);
   for (Square s : b.immobile & pos.pieces(~c))
-    forbidden |= board::piece_attacks(board::type_of(pos.piece_on(s)), s, Bitboard(~uint64_t(0)));
+    forbidden |= board::piece_attacks(board::type_of(pos.piece_on(s)), s, board::kAllSquares);
   const Bitboard walls = b.frozen | b.immobile;
   const Square start = pos.king_square(c);
   auto open = [&](Square s) { return s == start || (!walls.has(s) && !forbidden.has(s)); };
