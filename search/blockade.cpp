@@ -4,39 +4,13 @@
 #include <array>
 #include <vector>
 
+#include "search/board/flood.hpp"
+
 namespace arbiter::search {
 
 using namespace board;
 
 namespace {
-
-// Squares reachable by king steps from `from` (where the king stands now, whatever
-// attacks it) through `open` squares.
-Bitboard king_flood(Bitboard from, Bitboard open) {
-  Bitboard seen = from, frontier = from;
-  while (frontier) {
-    Bitboard next;
-    for (Square s : frontier) next |= king_attacks(s);
-    next &= open & ~seen;
-    seen |= next;
-    frontier = next;
-  }
-  return seen;
-}
-
-// Squares a piece of `type` can reach from `from`, moving over `open` squares; sliders
-// are stopped by `walls`.
-Bitboard piece_flood(PieceType type, Bitboard from, Bitboard open, Bitboard walls) {
-  Bitboard seen = from, frontier = from;
-  while (frontier) {
-    Bitboard next;
-    for (Square s : frontier) next |= piece_attacks(type, s, walls);
-    next &= open & ~seen;
-    seen |= next;
-    frontier = next;
-  }
-  return seen;
-}
 
 // Squares pawns of colour c starting on `from` can ever stand on: pushes through
 // squares that are not walls, and captures onto `prey` (squares where an enemy man may
@@ -53,12 +27,6 @@ Bitboard pawn_flood(Color c, Bitboard from, Bitboard walls, Bitboard prey) {
   return seen;
 }
 
-Bitboard attacks_from(PieceType type, Color c, Bitboard squares, Bitboard walls) {
-  Bitboard out;
-  for (Square s : squares) out |= type == PieceType::Pawn ? pawn_attacks(c, s) : piece_attacks(type, s, walls);
-  return out;
-}
-
 // Reach and attacks of colour c's men. Walls (frozen pawns and immobile pieces) stop
 // every man; the pawns of c also never push onto a square in `push_walls` (walls and the
 // squares of enemy pawns that never leave their file); stuck pawns of c (never leaving
@@ -71,25 +39,25 @@ void side_reach(const Position& pos, Color c, Bitboard walls, Bitboard stuck, Bi
   const Bitboard last = rank_bb(c == Color::White ? 7 : 0);
   const int i = index(c);
   Bitboard reach, attacks;
-  Bitboard king = king_flood(pos.pieces(c, PieceType::King), open & ~king_forbidden);
+  Bitboard king = flood(PieceType::King, pos.pieces(c, PieceType::King), open & ~king_forbidden);
   out.king_region[i] = king;
   const Bitboard pawns_now = pos.pieces(c, PieceType::Pawn) & ~walls;
   Bitboard pawns = pawn_flood(c, pawns_now & stuck, push_walls, Bitboard()) |
                    pawn_flood(c, pawns_now & ~stuck, push_walls, prey);
   reach |= pawns;
-  attacks |= attacks_from(PieceType::Pawn, c, pawns & ~last, walls);
+  attacks |= attacks_of_set(PieceType::Pawn, c, pawns & ~last, walls);
   Bitboard promoted = pawns & last;
   for (PieceType t : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
     Bitboard start = pos.pieces(c, t) | promoted;
     if (!start) continue;
-    Bitboard squares = piece_flood(t, start, open, walls);
+    Bitboard squares = flood(t, start, open);
     reach |= squares;
-    attacks |= attacks_from(t, c, squares, walls);
+    attacks |= attacks_of_set(t, c, squares, walls);
   }
   out.men_reach[i] = reach;
   out.reach[i] = reach | king;
   out.piece_attacks[i] = attacks;
-  out.attacks[i] = attacks | attacks_from(PieceType::King, c, king, walls);
+  out.attacks[i] = attacks | attacks_of_set(PieceType::King, c, king, walls);
 }
 
 // The squares next to s along the lines of a piece of `type` (every square it could
@@ -99,7 +67,7 @@ Bitboard first_steps(PieceType type, Square s) { return piece_attacks(type, s, k
 // Squares colour c attacks for as long as its frozen pawns and immobile pieces stand:
 // attacks that no man can ever block (pawn captures and first steps).
 Bitboard lasting_attacks(const Position& pos, Color c, Bitboard frozen, Bitboard immobile) {
-  Bitboard out = attacks_from(PieceType::Pawn, c, frozen & pos.pieces(c), Bitboard());
+  Bitboard out = attacks_of_set(PieceType::Pawn, c, frozen & pos.pieces(c), Bitboard());
   for (Square s : immobile & pos.pieces(c)) out |= first_steps(type_of(pos.piece_on(s)), s);
   return out;
 }
@@ -158,8 +126,8 @@ bool step_stalemates(const Position& pos, const Blockade& b, Color c, Square x, 
     diagonal = straight = kAllSquares;
   } else {
     for (PieceType t : {PieceType::Bishop, PieceType::Queen})
-      diagonal |= piece_flood(t, pos.pieces(e, t), ~fixed, fixed);
-    for (PieceType t : {PieceType::Rook, PieceType::Queen}) straight |= piece_flood(t, pos.pieces(e, t), ~fixed, fixed);
+      diagonal |= flood(t, pos.pieces(e, t), ~fixed);
+    for (PieceType t : {PieceType::Rook, PieceType::Queen}) straight |= flood(t, pos.pieces(e, t), ~fixed);
   }
   const Bitboard around_x = king_attacks(x);
   const Bitboard shut = (own & ~Bitboard::of(x)) | around_x | enemy_lasting;
@@ -218,8 +186,8 @@ Blockade analyze_blockade(const Position& pos) {
       const Bitboard enemy_frozen = frozen & pos.pieces(~c);
       const Bitboard enemy_squares = b.men_reach[them] | enemy_frozen;
       const Bitboard enemy_attacks =
-          b.piece_attacks[them] | attacks_from(PieceType::Pawn, ~c, enemy_frozen, Bitboard());
-      const Bitboard enemy_king_attacks = attacks_from(PieceType::King, ~c, b.king_region[them], Bitboard());
+          b.piece_attacks[them] | attacks_of_set(PieceType::Pawn, ~c, enemy_frozen, Bitboard());
+      const Bitboard enemy_king_attacks = attacks_of_set(PieceType::King, ~c, b.king_region[them], Bitboard());
       // A man defended by a frozen pawn or an immobile piece of its own side is defended
       // for ever: the enemy king can never take it.
       const Bitboard defended = lasting[index(c)];
@@ -227,7 +195,7 @@ Blockade analyze_blockade(const Position& pos) {
       for (Square s : stuck & pos.pieces(c)) {
         // Every square this pawn can push to while it stays on its file.
         const Bitboard path = frozen.has(s) ? Bitboard::of(s) : pawn_flood(c, Bitboard::of(s), push_walls, Bitboard());
-        bool captures = (attacks_from(PieceType::Pawn, c, path, Bitboard()) & enemy_squares).bits() != 0;
+        bool captures = (attacks_of_set(PieceType::Pawn, c, path, Bitboard()) & enemy_squares).bits() != 0;
         bool captured = (path & enemy_attacks) || (path & enemy_king_attacks & ~(frozen.has(s) ? defended : Bitboard()));
         if (captured && frozen.has(s) && !(path & enemy_attacks) &&
             step_stalemates(pos, b, c, s, frozen, immobile, lasting[them])) {
@@ -278,11 +246,11 @@ std::vector<Bitboard> blocker_reaches(const Position& pos, const Blockade& b, Co
     } else if (t == PieceType::Pawn) {
       Bitboard squares = pawn_flood(c, Bitboard::of(s), walls, prey);
       if (Bitboard promoted = squares & last)
-        squares |= piece_flood(PieceType::Queen, promoted, open, walls) |
-                   piece_flood(PieceType::Knight, promoted, open, walls);
+        squares |= flood(PieceType::Queen, promoted, open) |
+                   flood(PieceType::Knight, promoted, open);
       out.push_back(squares);
     } else {
-      out.push_back(piece_flood(t, Bitboard::of(s), open, walls));
+      out.push_back(flood(t, Bitboard::of(s), open));
     }
   }
   return out;
