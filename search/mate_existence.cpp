@@ -89,7 +89,7 @@ bool any_mate(std::vector<Man>& men, std::size_t next, Bitboard occupied, Color 
 
 }  // namespace
 
-std::optional<std::string> no_mate_position_exists(const Position& pos, Color winner) {
+std::optional<std::string> no_mate_position_exists(const Position& pos, Color winner, Placement placement) {
   const Color loser = ~winner;
   const Bitboard kings = pos.pieces(PieceType::King);
   const Bitboard others = pos.occupied() & ~kings;
@@ -98,7 +98,8 @@ std::optional<std::string> no_mate_position_exists(const Position& pos, Color wi
   // Small enough to enumerate: up to three men in all, or (with the loser's men beside
   // their king, which needs at most two men of the winner's) up to two of the winner's
   // and six of the loser's, or one and seven.
-  const bool beside_king = others.count() > 3 || winner_men <= 2;
+  const bool beside_king = placement == Placement::BesideKingWhenSound && (others.count() > 3 || winner_men <= 2);
+  if (placement == Placement::Everywhere && others.count() > 3) return std::nullopt;
   if (beside_king && (winner_men > 2 || loser_men > (winner_men == 1 ? 7 : 6))) return std::nullopt;
   // Without pawns a bishop never changes the colour of its squares.
   std::vector<Man> extra;

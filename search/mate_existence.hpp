@@ -16,6 +16,11 @@ namespace arbiter::search {
 // conclusion) otherwise. Bishops keep the colour of their squares, and two bishops never
 // give check together (impossible without pawns). The argument, when no mate position
 // exists.
-std::optional<std::string> no_mate_position_exists(const board::Position& pos, board::Color winner);
+// `Everywhere` places the loser's men on every square even where placing them beside
+// their king is enough (it is then limited to three men): the tests check the reduction
+// against it.
+enum class Placement { BesideKingWhenSound, Everywhere };
+std::optional<std::string> no_mate_position_exists(const board::Position& pos, board::Color winner,
+                                                   Placement placement = Placement::BesideKingWhenSound);
 
 }  // namespace arbiter::search
