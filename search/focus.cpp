@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "search/board/attacks.hpp"
+#include "search/board/check_test.hpp"
 #include "search/guidance.hpp"
 
 namespace arbiter::search {
@@ -36,6 +37,7 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
   const Bitboard zone = wide ? mating_zone(king) : Bitboard();
   const Bitboard offered = wide && !winner_moves ? attacked_squares(pos, winner) : Bitboard();
   const Bitboard occ = pos.occupied();
+  const CheckTest checks(pos);
   // The waiting move: the winner's first other move; the loser's other move that ends
   // nearest its king (a man coming to block a flight).
   std::optional<Move> waiting;
@@ -46,7 +48,7 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
     bool keep = type == PieceType::King || m.kind() == MoveKind::Promotion || m.kind() == MoveKind::EnPassant ||
                 (m.kind() != MoveKind::Castling && pos.piece_on(to) != Piece::None) || zone.has(from) || zone.has(to) ||
                 offered.has(to);
-    if (!keep && winner_moves) keep = type == PieceType::Pawn || pos.gives_check(m);
+    if (!keep && winner_moves) keep = type == PieceType::Pawn || checks.gives_check(m);
     if (!keep && winner_moves && wide) {
       const Bitboard rest = occ ^ from;
       keep = approach_gap(type, to, king, rest) < approach_gap(type, from, king, rest);

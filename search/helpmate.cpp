@@ -1,7 +1,9 @@
 #include "search/helpmate.hpp"
 
 #include <algorithm>
+#include <optional>
 
+#include "search/board/check_test.hpp"
 #include "search/board/movegen.hpp"
 #include "search/check_reach.hpp"
 #include "search/checking_moves.hpp"
@@ -62,7 +64,9 @@ class Searcher {
     generate_legal(pos_, moves);
     std::array<int, MoveList::kCapacity> scores;
     const Square loser_king = pos_.king_square(~winner_);
-    for (std::size_t i = 0; i < moves.size(); ++i) scores[i] = score(moves[i], losing_side, loser_king, remaining);
+    const std::optional<CheckTest> checks =
+        !losing_side && remaining <= 3 ? std::optional<CheckTest>(pos_) : std::nullopt;
+    for (std::size_t i = 0; i < moves.size(); ++i) scores[i] = score(moves[i], losing_side, loser_king, checks);
     // Insertion sort by score, best first (lists are short).
     for (std::size_t i = 1; i < moves.size(); ++i) {
       Move m = moves[i];
@@ -99,7 +103,8 @@ class Searcher {
  private:
   // Ordering: the losing king walks to its corner and its men gather round it; the
   // winner's men close in on the losing king; captures of the winner's men come last.
-  int score(Move m, bool losing_side, Square loser_king, int remaining) const {
+  // `checks` is given when checks count (the winner to move, close to the end).
+  int score(Move m, bool losing_side, Square loser_king, const std::optional<CheckTest>& checks) const {
     const Square from = m.from(), to = m.to();
     const PieceType type = type_of(pos_.piece_on(from));
     const bool capture = m.kind() != MoveKind::Castling && pos_.piece_on(to) != Piece::None;
@@ -121,7 +126,7 @@ class Searcher {
         s += 6 * (approach_gap(type, from, loser_king, occ) - approach_gap(type, to, loser_king, occ));
       }
       if (capture && distance(to, loser_king) <= 1) s -= 6;
-      if (remaining <= 3 && pos_.gives_check(m)) s += 12;
+      if (checks && checks->gives_check(m)) s += 12;
     }
     return s;
   }
