@@ -21,8 +21,10 @@ void keep_checks(const Position& pos, const MoveList& moves, CheckingMoves& out)
 // Why the target filters are exact: the side not to move is never in check, so no man of
 // ours already has a clear line to the enemy king; hence a man moving along such a line
 // never vacates a square of its own checking line, and the checking squares computed on
-// the present occupancy are those after the move. Promotions are all tried (the pawn's
-// square may open a file for the new piece), and gives_check decides every candidate.
+// the present occupancy are those after the move. A man that alone blocks one of our
+// lines to the king checks wherever it goes off that line (and on it only from a checking
+// square). Promotions are all tried (the pawn's square may open a file for the new
+// piece), and gives_check decides them and the king's moves.
 void generate_checking_moves(const Position& pos, CheckingMoves& out) {
   const Color us = pos.side_to_move(), them = ~us;
   if (pos.in_check() || pos.en_passant() != Square::None || pos.can_castle(us, true) || pos.can_castle(us, false)) {
@@ -36,11 +38,13 @@ void generate_checking_moves(const Position& pos, CheckingMoves& out) {
   const Bitboard diagonal_checks = bishop_attacks(their_king, occupied);
   const Bitboard straight_checks = rook_attacks(their_king, occupied);
 
-  auto consider = [&](Square from, Bitboard targets, Bitboard checking_squares) {
-    if (!uncovering.has(from)) targets &= checking_squares;
+  // The moves to `targets` that check: from a checking square, or off the line it uncovers.
+  auto checking = [&](Square from, Bitboard targets, Bitboard checking_squares) {
     if (pinned.has(from)) targets &= line_through(our_king, from);
-    for (Square to : targets)
-      if (Move m(from, to); pos.gives_check(m)) out.push(m);
+    return targets & (uncovering.has(from) ? ~line_through(their_king, from) | checking_squares : checking_squares);
+  };
+  auto consider = [&](Square from, Bitboard targets, Bitboard checking_squares) {
+    for (Square to : checking(from, targets, checking_squares)) out.push(Move(from, to));
   };
   for (Square from : pos.pieces(us, PieceType::Knight))
     consider(from, knight_attacks(from) & ~own, knight_attacks(their_king));
@@ -63,13 +67,10 @@ void generate_checking_moves(const Position& pos, CheckingMoves& out) {
       if (relative_rank(us, from) == 1 && !occupied.has(two)) targets |= two;
     }
     if (pinned.has(from)) targets &= line_through(our_king, from);
-    for (Square to : targets& last_rank)
+    for (Square to : targets & last_rank)
       for (PieceType t : kPromotions)
         if (Move m = Move::make(MoveKind::Promotion, from, to, t); pos.gives_check(m)) out.push(m);
-    targets &= ~last_rank;
-    if (!uncovering.has(from)) targets &= pawn_checks;
-    for (Square to : targets)
-      if (Move m(from, to); pos.gives_check(m)) out.push(m);
+    for (Square to : checking(from, targets & ~last_rank, pawn_checks)) out.push(Move(from, to));
   }
 
   // The king checks only by uncovering a line.
