@@ -126,23 +126,22 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
     if (r.kind == search::ClosureResult::Kind::Exhausted) return exhausted(r.positions);
     return std::nullopt;
   };
-  // One guided exploration serves steps 4 and 6 and the race.
+  // One guided exploration serves steps 5 and 6 and the race.
   search::Exploration exploration(pos, winner, options_.max_closure_positions, search::Order::Guided);
   auto guided = [&](uint64_t nodes) { return explore(exploration, nodes, "(guided exhaustive search)"); };
 
-  // 4. Very short searches first: most positions of real games end here, for less than
-  // the blockade analysis costs. Depth-first finds the shortest lines of short mates;
-  // a small guided exploration then finds longer ones for the same cost.
-  if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 500))) return *v;
-  if (auto v = guided(std::min<uint64_t>(options_.max_nodes / 20, 2'000))) return *v;
-
-  // 5. A locked pawn structure that keeps the winner away for ever.
+  // 4. A locked pawn structure that keeps the winner away for ever (a microsecond or two).
   if (auto why = search::blockade_forbids_mate(pos, winner))
     return Verdict::unwinnable(Reason::Blocked, *why, spent);
 
+  // 5. Very short searches: most positions of real games end here. Depth-first finds the
+  // shortest lines of short mates; a small guided exploration then finds longer ones.
+  if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 200))) return *v;
+  if (auto v = guided(std::min<uint64_t>(options_.max_nodes / 20, 2'000))) return *v;
+
   // Witness-only explorations over the moves in focus (search/focus.hpp): far cheaper
   // than the exhaustive one in positions with many men. Both serve step 6 and the race.
-  // Made only for the questions step 4 leaves open.
+  // Made only for the questions step 5 leaves open.
   search::Exploration narrow(pos, winner, options_.max_closure_positions, search::Order::GuidedHalfDepth);
   narrow.set_focus(search::narrow_focus);
   search::Exploration wide(pos, winner, options_.max_closure_positions, search::Order::GuidedHalfDepth);
@@ -150,7 +149,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   auto focused = [&](search::Exploration& e, uint64_t nodes) { return explore(e, nodes, "(focused search)"); };
 
   // 6. Longer searches: the focused explorations, narrow then wide (most witnesses of
-  // real games that step 4 missed are found here), the guided exploration taken
+  // real games that step 5 missed are found here), the guided exploration taken
   // further, then a longer helpmate search. Together they spend what the race's
   // exhaustive exploration can spare.
   if (auto v = focused(narrow, std::min<uint64_t>(options_.max_nodes / 20, 20'000))) return *v;

@@ -36,7 +36,7 @@ class Searcher {
   // True when a mate is found within `remaining` plies; the line is then in line_
   // (in reverse order).
   bool search(int remaining) {
-    if (++pending_ == 1024) {
+    if (++pending_ == batch_) {
       if (!limits_.spend(pending_)) aborted_ = true;
       pending_ = 0;
     }
@@ -138,6 +138,9 @@ class Searcher {
   Square corner_;
   std::vector<Move> line_;
   uint64_t pending_ = 0;
+  // Nodes counted between looks at the limits: fewer than the budget, so that a small
+  // budget is kept (a look costs an atomic add).
+  uint64_t batch_ = std::clamp<uint64_t>(limits_.max_nodes() / 8, 1, 1024);
   bool aborted_ = false;
 };
 
