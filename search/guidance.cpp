@@ -30,7 +30,8 @@ int mate_distance_estimate(const Position& pos, Color winner) {
   int free_flights = 0;
   for (Square s : king_attacks(king) & ~pos.pieces(loser))
     if (!pos.attacked_by(winner, s, occ_without_king)) ++free_flights;
-  const bool check = pos.attacked_by(winner, king, pos.occupied());
+  // The loser's king can be in check only with the loser to move.
+  const bool check = pos.side_to_move() == loser && pos.in_check();
   const int edge = std::min({file_of(king), 7 - file_of(king), rank_of(king), 7 - rank_of(king)});
 
   // The winner's three nearest men (pawns only when nothing else can mate).
