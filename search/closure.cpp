@@ -127,7 +127,7 @@ class BucketQueue {
 // The positions waiting to be expanded: in insertion order (breadth first), or best
 // first by estimated distance to mate plus a share of the depth (guided). Guided order
 // takes turns between two queues over the same positions: one nearly greedy (depth
-// counts 1/32, and the loser's blockers for flights of a colour the winner cannot cover
+// counts 1/64, and the loser's blockers for flights of a colour the winner cannot cover
 // count too), one counting depth in full, which finds the mates the greedy one misses
 // behind a plateau of near-misses. A position is expanded once, from whichever queue
 // reaches it first, so an exhaustive run costs what it did with one queue.
@@ -144,7 +144,7 @@ class Frontier {
     }
     // The greedy queue also counts how far the loser's men are from blocking the flights
     // the winner can never cover; the other one does without, as a hedge when that misleads.
-    first_.push(h + flight_blocking_estimate(pos, winner).value_or(0) + depth / 32, index);
+    first_.push(h + flight_blocking_estimate(pos, winner).value_or(0) + depth / 64, index);
     second_.push(h + (order_ == Order::GuidedHalfDepth ? depth / 2 : depth), index);
   }
   // The next index to expand, or kNone.

@@ -36,7 +36,7 @@ using DeadEnd = std::function<bool(const board::Position&, board::Color winner)>
 using MoveFocus = void (*)(const board::Position&, board::Color winner, const board::MoveList& all,
                            board::MoveList& kept);
 
-// Guided: best first, taking turns between a mostly greedy order (depth counts 1/32; the
+// Guided: best first, taking turns between a mostly greedy order (depth counts 1/64; the
 // loser's blockers for flights the winner can never cover count too, flight_blockers.hpp)
 // and one where depth counts in full; each position is still expanded once. GuidedShort:
 // depth counts 1/2, slower to find a mate but with shorter lines (used to shorten a
