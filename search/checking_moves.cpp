@@ -117,7 +117,8 @@ bool checked_side_is_mated(const Position& pos) {
   return !has_legal_move(pos);
 }
 
-std::optional<Move> find_mating_move(Position& pos) {
+std::optional<Move> find_mating_move(Position& pos, int& near) {
+  near = 0;
   CheckingMoves checks;
   generate_checking_moves(pos, checks);
   for (std::size_t i = 0; i < checks.size(); ++i) {
@@ -127,8 +128,14 @@ std::optional<Move> find_mating_move(Position& pos) {
     const bool mate = checked_side_is_mated(pos);
     pos.undo_move(m);
     if (mate) return m;
+    ++near;
   }
   return std::nullopt;
+}
+
+std::optional<Move> find_mating_move(Position& pos) {
+  int near = 0;
+  return find_mating_move(pos, near);
 }
 
 }  // namespace arbiter::search

@@ -44,4 +44,8 @@ bool checked_side_is_mated(const board::Position& pos);
 // leave the king a step are dropped before they are made.
 std::optional<board::Move> find_mating_move(board::Position& pos);
 
+// The same, also counting the checks that leave the king no step but are no mate (a man
+// can take the checker or step between): `near` is their number when no mate is found.
+std::optional<board::Move> find_mating_move(board::Position& pos, int& near);
+
 }  // namespace arbiter::search
