@@ -36,6 +36,17 @@ struct Finding {
   const char* how = "";
 };
 
+// Shares of a round of the race, in percent of its nodes: the two focused explorations,
+// the exhaustive one, and each of the two depth-first searches. The first million nodes
+// go mostly to the exhaustive exploration, which alone can prove (no proof in the test
+// vector needs more than 2.4M nodes); later ones mostly to the narrow exploration, which
+// finds the long witnesses (up to 6M nodes there).
+struct Shares {
+  int narrow, wide, guided, depth_first;
+};
+constexpr Shares kFirstRound{10, 6, 80, 2}, kLaterRound{60, 6, 30, 2};
+constexpr uint64_t kFirstRoundNodes = 1'000'000;
+
 }  // namespace
 
 std::optional<std::string> WinnabilityAnalyzer::no_mate_position(const Position& pos, Color winner) {
@@ -162,7 +173,8 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   // with its own share of the budget: most to the exhaustive exploration, which alone can
   // prove, then to the focused ones, which find most witnesses. The first decisive
   // finding cancels the others. With one thread they run in turn, the cheap witness
-  // searches first; the verdict does not depend on the order.
+  // searches first; the verdict does not depend on the order. Two rounds, with other
+  // shares (Shares above); the explorations go on where they stopped.
   const uint64_t budget = options_.max_nodes > spent ? options_.max_nodes - spent : 0;
   std::atomic<bool> cancel{false};
   std::mutex mutex;
@@ -179,73 +191,80 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
       limit = Reason::TimeLimit;
     }
   };
-  std::vector<std::function<void()>> searchers;
-  for (auto [e, percent] : {std::pair{&narrow, 10}, std::pair{&wide, 6}}) {
-    searchers.push_back([&, e, percent] {
-      Limits limits(budget * percent / 100, deadline, &cancel);
-      auto r = e->run(limits);
+  // One round of the race over `round_budget` nodes, shared as `shares` says.
+  auto race = [&](uint64_t round_budget, Shares shares) {
+    std::vector<std::function<void()>> searchers;
+    for (auto [e, percent] : {std::pair{&narrow, shares.narrow}, std::pair{&wide, shares.wide}}) {
+      searchers.push_back([&, e, percent] {
+        Limits limits(round_budget * uint64_t(percent) / 100, deadline, &cancel);
+        auto r = e->run(limits);
+        Finding f;
+        if (r.kind == search::ClosureResult::Kind::MateFound) {
+          f.kind = Finding::Kind::Witness;
+          f.line = std::move(r.line);
+          f.how = "(focused search)";
+        }
+        report(std::move(f), limits);
+      });
+    }
+    searchers.push_back([&] {
+      Limits limits(round_budget * uint64_t(shares.guided) / 100, deadline, &cancel);
+      // Positions the blockade analysis or the mate-position enumeration (small pawnless
+      // material, answered once per material) proves hopeless are not expanded: this
+      // settles structures that still have a few pawn moves to make before they lock, and
+      // lines whose captures leave material that can never mate.
+      auto hopeless = [this](const Position& p, Color w) {
+        return search::blockade_forbids_mate_fast(p, w) || no_mate_position(p, w).has_value();
+      };
+      exploration.set_dead_end(hopeless);
+      auto r = exploration.run(limits);
       Finding f;
+      f.positions = r.positions;
+      if (r.kind == search::ClosureResult::Kind::Exhausted) f.kind = Finding::Kind::Exhausted;
       if (r.kind == search::ClosureResult::Kind::MateFound) {
         f.kind = Finding::Kind::Witness;
         f.line = std::move(r.line);
-        f.how = "(focused search)";
+        f.how = "(guided exhaustive search)";
+        // Greedy lines wander: look again, weighting depth more, for a shorter one.
+        if (f.line.size() > 16 && !cancel) {
+          Limits again(std::min<uint64_t>(limits.nodes(), round_budget / 10), deadline, &cancel);
+          auto shorter = search::explore_all(pos, winner, again, options_.max_closure_positions,
+                                             search::Order::GuidedShort, hopeless);
+          race_nodes += again.nodes();
+          if (shorter.kind == search::ClosureResult::Kind::MateFound && shorter.line.size() < f.line.size())
+            f.line = std::move(shorter.line);
+        }
       }
       report(std::move(f), limits);
     });
-  }
-  searchers.push_back([&] {
-    Limits limits(budget * 4 / 5, deadline, &cancel);
-    // Positions the blockade analysis or the mate-position enumeration (small pawnless
-    // material, answered once per material) proves hopeless are not expanded: this
-    // settles structures that still have a few pawn moves to make before they lock, and
-    // lines whose captures leave material that can never mate.
-    auto hopeless = [this](const Position& p, Color w) {
-      return search::blockade_forbids_mate_fast(p, w) || no_mate_position(p, w).has_value();
-    };
-    exploration.set_dead_end(hopeless);
-    auto r = exploration.run(limits);
-    Finding f;
-    f.positions = r.positions;
-    if (r.kind == search::ClosureResult::Kind::Exhausted) f.kind = Finding::Kind::Exhausted;
-    if (r.kind == search::ClosureResult::Kind::MateFound) {
-      f.kind = Finding::Kind::Witness;
-      f.line = std::move(r.line);
-      f.how = "(guided exhaustive search)";
-      // Greedy lines wander: look again, weighting depth more, for a shorter one.
-      if (f.line.size() > 16 && !cancel) {
-        Limits again(std::min<uint64_t>(limits.nodes(), budget / 10), deadline, &cancel);
-        auto shorter = search::explore_all(pos, winner, again, options_.max_closure_positions,
-                                           search::Order::GuidedShort, hopeless);
-        race_nodes += again.nodes();
-        if (shorter.kind == search::ClosureResult::Kind::MateFound && shorter.line.size() < f.line.size())
-          f.line = std::move(shorter.line);
-      }
+    for (int variant : {0, 1}) {
+      searchers.push_back([&, variant] {
+        Limits limits(round_budget * uint64_t(shares.depth_first) / 100, deadline, &cancel);
+        search::HelpmateConfig config;
+        config.variant = variant;
+        auto r = search::find_helpmate(pos, winner, limits, *table_, config);
+        Finding f;
+        if (r.line) {
+          f.kind = Finding::Kind::Witness;
+          f.line = std::move(*r.line);
+          f.how = "(cooperative search)";
+        }
+        report(std::move(f), limits);
+      });
     }
-    report(std::move(f), limits);
-  });
-  for (int variant : {0, 1}) {
-    searchers.push_back([&, variant] {
-      Limits limits(budget / 50, deadline, &cancel);
-      search::HelpmateConfig config;
-      config.variant = variant;
-      auto r = search::find_helpmate(pos, winner, limits, *table_, config);
-      Finding f;
-      if (r.line) {
-        f.kind = Finding::Kind::Witness;
-        f.line = std::move(*r.line);
-        f.how = "(cooperative search)";
-      }
-      report(std::move(f), limits);
-    });
-  }
-  if (options_.threads <= 1) {
-    for (auto& s : searchers)
-      if (!cancel) s();
-  } else {
-    tbb::task_group group;
-    for (auto& s : searchers) group.run(s);
-    group.wait();
-  }
+    if (options_.threads <= 1) {
+      for (auto& s : searchers)
+        if (!cancel) s();
+    } else {
+      tbb::task_group group;
+      for (auto& s : searchers) group.run(s);
+      group.wait();
+    }
+  };
+  const uint64_t first = std::min<uint64_t>(budget, kFirstRoundNodes);
+  race(first, kFirstRound);
+  if (decisive.kind == Finding::Kind::Nothing && limit != Reason::TimeLimit && budget > first)
+    race(budget - first, kLaterRound);
   spent += race_nodes;
 
   if (decisive.kind == Finding::Kind::Exhausted) return exhausted(decisive.positions);
