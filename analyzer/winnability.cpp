@@ -159,6 +159,11 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   wide.set_focus(search::wide_focus);
   auto focused = [&](search::Exploration& e, uint64_t nodes) { return explore(e, nodes, "(focused search)"); };
 
+  // Where the walls leave the losing king few squares to be mated on (at most eight),
+  // the explorations steer it there.
+  const board::Bitboard mate_squares = search::possible_mate_squares(pos, winner, 8);
+  for (search::Exploration* e : {&exploration, &narrow, &wide}) e->set_mate_squares(mate_squares);
+
   // 6. Longer searches: the focused explorations, narrow then wide (most witnesses of
   // real games that step 5 missed are found here), the guided exploration taken
   // further, then a longer helpmate search. Together they spend what the race's

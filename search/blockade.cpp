@@ -278,7 +278,10 @@ bool can_fill(Bitboard needed, const std::vector<Bitboard>& reaches) {
   return true;
 }
 
-Finding judge(const Position& pos, const Blockade& b, Color winner) {
+// With `open` given, every square of the losing king's region on which a mate cannot be
+// ruled out is collected there (the judge goes on past the first), until there are more
+// than `most`: then the search stops and `open` is every square.
+Finding judge(const Position& pos, const Blockade& b, Color winner, Bitboard* open = nullptr, int most = 64) {
   const Color loser = ~winner;
   const int w = index(winner), l = index(loser);
   Bitboard frozen_attacks_w;
@@ -316,10 +319,18 @@ Finding judge(const Position& pos, const Blockade& b, Color winner) {
       if (std::find(tried, tried + n, must_block) != tried + n) continue;
       tried[n++] = must_block;
       if (blockers.empty() && must_block) blockers = blocker_reaches(pos, b, loser);
-      if (can_fill(must_block, blockers)) return f;  // a mate on k cannot be ruled out
+      if (can_fill(must_block, blockers)) {  // a mate on k cannot be ruled out
+        if (!open) return f;
+        *open |= k;
+        if (open->count() > most) {
+          *open = kAllSquares;
+          return f;
+        }
+        break;
+      }
     }
   }
-  f.forbids = true;
+  f.forbids = !open || open->empty();
   return f;
 }
 
@@ -345,6 +356,15 @@ bool blockade_forbids_mate_fast(const Position& pos, Color winner) {
   if (!has_head_on_pawns(pos)) return false;
   Blockade b = analyze_blockade(pos);
   return b.frozen && judge(pos, b, winner).forbids;
+}
+
+Bitboard possible_mate_squares(const Position& pos, Color winner, int most) {
+  if (!has_head_on_pawns(pos)) return kAllSquares;
+  Blockade b = analyze_blockade(pos);
+  if (!b.frozen) return kAllSquares;
+  Bitboard open;
+  judge(pos, b, winner, &open, most);
+  return open;
 }
 
 std::optional<std::string> blockade_forbids_mate(const Position& pos, Color winner) {

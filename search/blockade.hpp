@@ -43,4 +43,10 @@ std::optional<std::string> blockade_forbids_mate(const board::Position& pos, boa
 // The same test without the words, for pruning inside searches.
 bool blockade_forbids_mate_fast(const board::Position& pos, board::Color winner);
 
+// The squares on which the losing king might one day be mated, as far as the walls tell
+// (empty when the blockade proves that `winner` cannot mate); every square when there are
+// no walls or more than `most` such squares. A guide for searches: no mate of the losing
+// king is ever found elsewhere.
+board::Bitboard possible_mate_squares(const board::Position& pos, board::Color winner, int most);
+
 }  // namespace arbiter::search

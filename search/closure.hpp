@@ -64,6 +64,10 @@ class Exploration {
   // From now on only the moves `focus` keeps are followed; the exploration stops being a
   // proof for good (set it before the first run).
   void set_focus(MoveFocus focus);
+  // Guided orders: the squares on which the losing king can be mated at all, when few
+  // are (search/blockade.hpp); positions whose losing king is nearer one go first.
+  // Ordering only: every position is still visited.
+  void set_mate_squares(board::Bitboard squares);
 
  private:
   struct State;

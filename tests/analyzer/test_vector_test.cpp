@@ -1,7 +1,8 @@
 // The whole Chess Unwinnability Analyzer test vector (../shared/fixtures/cha-test-vector.txt,
 // 1,803 positions, both sides): no decided verdict may contradict the file, and every
-// winnable verdict must carry a witness that replays to mate. Positions may stay
-// undetermined within the budget; the counts are printed.
+// winnable verdict must carry a witness that replays to mate, on a square the walls leave
+// open (search/blockade.hpp). Positions may stay undetermined within the budget; the
+// counts are printed.
 #include <atomic>
 #include <chrono>
 #include <fstream>
@@ -15,6 +16,7 @@
 
 #include "analyzer/winnability.hpp"
 #include "analyzer/witness.hpp"
+#include "search/blockade.hpp"
 #include "support.hpp"
 
 using namespace arbiter;
@@ -86,6 +88,13 @@ TEST_CASE("the whole CHA test vector: no wrong verdict and every witness replays
         fail(c, who + ": WRONG verdict " + got + ", the file says " + (can_mate ? "winnable" : "unwinnable"));
       if (v.outcome == Outcome::Winnable && !analyzer::replays_to_mate(*pos, v.line, winner))
         fail(c, who + ": the witness does not replay to mate");
+      // The walls' mate squares (a guide for the searches) must hold every mate found.
+      if (v.outcome == Outcome::Winnable) {
+        board::Position end = *pos;
+        for (board::Move m : v.line) end.do_move(m);
+        if (!search::possible_mate_squares(*pos, winner, 64).has(end.king_square(~winner)))
+          fail(c, who + ": the witness mates on a square the walls were said to rule out");
+      }
     } catch (const std::exception& e) {
       fail(c, who + ": exception: " + e.what());
     }

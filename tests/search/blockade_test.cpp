@@ -282,3 +282,24 @@ TEST_CASE("blockade: a king that covers the last flight only from a square it st
   // With a white knight that can always move there is no stalemate: no claim.
   CHECK_FALSE(search::blockade_forbids_mate(test::pos("8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/N4kb1 b - - 0 1"), Color::Black));
 }
+
+TEST_CASE("mate squares: the walls of test vector line 516 leave the black king c1 and h8 only", "[blockade]") {
+  // White's men are dark-squared bishops, its king and pawn stand for ever on a1 and b2;
+  // Black's two light bishops can block two light flights: on c1 (b1 covered by the king)
+  // and in the corner h8. Every other dark square has three light flights or more.
+  const auto pos = test::pos("k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1");
+  CHECK(search::possible_mate_squares(pos, Color::White, 8) == (Bitboard::of(Square(2)) | Square(63)));
+  // Black's light bishops never check a king on the dark a1 behind its pawn wall.
+  CHECK(search::possible_mate_squares(pos, Color::Black, 8).empty());
+}
+
+TEST_CASE("mate squares: every square without walls, none where the blockade proves no mate, "
+          "every square past the limit",
+          "[blockade]") {
+  CHECK(search::possible_mate_squares(board::Position::startpos(), Color::White, 8) == board::kAllSquares);
+  const auto locked = test::pos("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1");
+  CHECK(search::possible_mate_squares(locked, Color::White, 8).empty());
+  // Seven light bishops can block almost anywhere (test vector line 441).
+  const auto bishops = test::pos("k7/1b6/2b5/3b4/4b3/1pB2b2/pP4b1/K6b w - - 0 1");
+  CHECK(search::possible_mate_squares(bishops, Color::White, 8) == board::kAllSquares);
+}
