@@ -83,10 +83,9 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
     if (pos.in_check()) return Verdict::unwinnable(Reason::GameOver, name(winner) + " is checkmated: the game is over");
     return Verdict::unwinnable(Reason::GameOver, "stalemate: the game is over");
   }
-  // 2. Sound material facts.
+  // 2. Sound material facts that cost nothing.
   if (auto why = search::material_forbids_mate(pos, winner))
     return Verdict::unwinnable(Reason::InsufficientMaterial, *why);
-  if (auto why = no_mate_position(pos, winner)) return Verdict::unwinnable(Reason::InsufficientMaterial, *why);
 
   // 3. A verdict proved before for this exact position and question. A witness is
   // replayed again before it is trusted; one that does not replay is dropped.
@@ -96,7 +95,10 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
       store_->reject(pos, winner);
     }
   }
-  Verdict v = decide(pos, winner);
+  // 4. Small pawnless material whose men can stand in no mate (the enumeration may take
+  // a while the first time a run meets that material, hence after the table).
+  const auto why = no_mate_position(pos, winner);
+  Verdict v = why ? Verdict::unwinnable(Reason::InsufficientMaterial, *why) : decide(pos, winner);
   if (store_ && v.decided()) store_->store(pos, winner, v);
   return v;
 }
@@ -137,22 +139,22 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
     if (r.kind == search::ClosureResult::Kind::Exhausted) return exhausted(r.positions);
     return std::nullopt;
   };
-  // One guided exploration serves steps 5 and 6 and the race.
+  // One guided exploration serves steps 6 and 7 and the race.
   search::Exploration exploration(pos, winner, options_.max_closure_positions, search::Order::Guided);
   auto guided = [&](uint64_t nodes) { return explore(exploration, nodes, "(guided exhaustive search)"); };
 
-  // 4. A locked pawn structure that keeps the winner away for ever (a microsecond or two).
+  // 5. A locked pawn structure that keeps the winner away for ever (a microsecond or two).
   if (auto why = search::blockade_forbids_mate(pos, winner))
     return Verdict::unwinnable(Reason::Blocked, *why, spent);
 
-  // 5. Very short searches: most positions of real games end here. Depth-first finds the
+  // 6. Very short searches: most positions of real games end here. Depth-first finds the
   // shortest lines of short mates; a small guided exploration then finds longer ones.
   if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 200))) return *v;
   if (auto v = guided(std::min<uint64_t>(options_.max_nodes / 20, 2'000))) return *v;
 
   // Witness-only explorations over the moves in focus (search/focus.hpp): far cheaper
-  // than the exhaustive one in positions with many men. Both serve step 6 and the race.
-  // Made only for the questions step 5 leaves open.
+  // than the exhaustive one in positions with many men. Both serve step 7 and the race.
+  // Made only for the questions step 6 leaves open.
   search::Exploration narrow(pos, winner, options_.max_closure_positions, search::Order::GuidedHalfDepth);
   narrow.set_focus(search::narrow_focus);
   search::Exploration wide(pos, winner, options_.max_closure_positions, search::Order::GuidedHalfDepth);
@@ -164,8 +166,8 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   const board::Bitboard mate_squares = search::possible_mate_squares(pos, winner, 8);
   for (search::Exploration* e : {&exploration, &narrow, &wide}) e->set_mate_squares(mate_squares);
 
-  // 6. Longer searches: the focused explorations, narrow then wide (most witnesses of
-  // real games that step 5 missed are found here), the guided exploration taken
+  // 7. Longer searches: the focused explorations, narrow then wide (most witnesses of
+  // real games that step 6 missed are found here), the guided exploration taken
   // further, then a longer helpmate search. Together they spend what the race's
   // exhaustive exploration can spare.
   if (auto v = focused(narrow, std::min<uint64_t>(options_.max_nodes / 20, 20'000))) return *v;
@@ -173,7 +175,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   if (auto v = guided(std::min<uint64_t>(options_.max_nodes / 20, 20'000))) return *v;
   if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 10'000))) return *v;
 
-  // 7. The race: the two focused explorations, a guided exhaustive exploration (finds a
+  // 8. The race: the two focused explorations, a guided exhaustive exploration (finds a
   // mate or proves there is none) and two differently ordered depth-first searches, each
   // with its own share of the budget: most to the exhaustive exploration, which alone can
   // prove, then to the focused ones, which find most witnesses. The first decisive
