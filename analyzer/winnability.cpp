@@ -155,9 +155,9 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   // Witness-only explorations over the moves in focus (search/focus.hpp): far cheaper
   // than the exhaustive one in positions with many men. Both serve step 7 and the race.
   // Made only for the questions step 6 leaves open.
-  search::Exploration narrow(pos, winner, options_.max_closure_positions, search::Order::GuidedHalfDepth);
+  search::Exploration narrow(pos, winner, options_.max_closure_positions, search::Order::Guided);
   narrow.set_focus(search::narrow_focus);
-  search::Exploration wide(pos, winner, options_.max_closure_positions, search::Order::GuidedHalfDepth);
+  search::Exploration wide(pos, winner, options_.max_closure_positions, search::Order::Guided);
   wide.set_focus(search::wide_focus);
   auto focused = [&](search::Exploration& e, uint64_t nodes) { return explore(e, nodes, "(focused search)"); };
 

@@ -170,7 +170,7 @@ class Frontier {
     // The greedy queue also counts how far the loser's men are from blocking the flights
     // the winner can never cover; the other one does without, as a hedge when that misleads.
     first_.push(h + flight_blocking_estimate(pos, winner).value_or(0) + depth / 64, index);
-    second_.push(h + (order_ == Order::GuidedHalfDepth ? depth / 2 : depth), index);
+    second_.push(h + depth, index);
   }
   // The next index to expand, or kNone.
   uint32_t pop(std::size_t visited) {

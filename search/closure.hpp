@@ -40,9 +40,8 @@ using MoveFocus = void (*)(const board::Position&, board::Color winner, const bo
 // loser's blockers for flights the winner can never cover count too, flight_blockers.hpp)
 // and one where depth counts in full; each position is still expanded once. GuidedShort:
 // depth counts 1/2, slower to find a mate but with shorter lines (used to shorten a
-// witness). GuidedHalfDepth: as Guided, but depth counts 1/2 in the second queue (found
-// best for focused explorations, whose positions are fewer and their lines straighter).
-enum class Order { BreadthFirst, Guided, GuidedShort, GuidedHalfDepth };
+// witness).
+enum class Order { BreadthFirst, Guided, GuidedShort };
 
 // An exploration that can be stopped by a limit and taken up again later, losing no
 // work: run() goes on from where the last run stopped, until a mate, exhaustion or the
