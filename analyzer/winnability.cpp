@@ -202,6 +202,14 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
       limit = Reason::TimeLimit;
     }
   };
+  // In the race the exhaustive exploration does not expand positions the blockade analysis
+  // or the mate-position enumeration (small pawnless material, answered once per
+  // material) proves hopeless: this settles structures that still have a few pawn moves
+  // to make before they lock, and lines whose captures leave material that can never mate.
+  auto hopeless = [this](const Position& p, Color w) {
+    return search::blockade_forbids_mate_fast(p, w) || no_mate_position(p, w).has_value();
+  };
+  exploration.set_dead_end(hopeless);
   // One round of the race over `round_budget` nodes, shared as `shares` says.
   auto race = [&](uint64_t round_budget, Shares shares) {
     std::vector<std::function<void()>> searchers;
@@ -220,14 +228,6 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
     }
     searchers.push_back([&] {
       Limits limits(round_budget * uint64_t(shares.guided) / 100, deadline, &cancel);
-      // Positions the blockade analysis or the mate-position enumeration (small pawnless
-      // material, answered once per material) proves hopeless are not expanded: this
-      // settles structures that still have a few pawn moves to make before they lock, and
-      // lines whose captures leave material that can never mate.
-      auto hopeless = [this](const Position& p, Color w) {
-        return search::blockade_forbids_mate_fast(p, w) || no_mate_position(p, w).has_value();
-      };
-      exploration.set_dead_end(hopeless);
       auto r = exploration.run(limits);
       Finding f;
       f.positions = r.positions;

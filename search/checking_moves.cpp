@@ -38,12 +38,13 @@ void generate_checking_moves(const Position& pos, CheckingMoves& out) {
   const Bitboard diagonal_checks = bishop_attacks(their_king, occupied);
   const Bitboard straight_checks = rook_attacks(their_king, occupied);
 
-  // The moves to `targets` that check: from a checking square, or off the line it uncovers.
+  // The legal targets (pins applied) that check: from a checking square, or off the line
+  // the man uncovers.
   auto checking = [&](Square from, Bitboard targets, Bitboard checking_squares) {
-    if (pinned.has(from)) targets &= line_through(our_king, from);
     return targets & (uncovering.has(from) ? ~line_through(their_king, from) | checking_squares : checking_squares);
   };
   auto consider = [&](Square from, Bitboard targets, Bitboard checking_squares) {
+    if (pinned.has(from)) targets &= line_through(our_king, from);
     for (Square to : checking(from, targets, checking_squares)) out.push(Move(from, to));
   };
   for (Square from : pos.pieces(us, PieceType::Knight))

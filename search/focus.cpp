@@ -4,6 +4,7 @@
 
 #include "search/board/attacks.hpp"
 #include "search/board/check_test.hpp"
+#include "search/board/flood.hpp"
 #include "search/guidance.hpp"
 
 namespace arbiter::search {
@@ -23,11 +24,9 @@ Bitboard mating_zone(Square s) {
 // Every square a man of `side` attacks.
 Bitboard attacked_squares(const Position& pos, Color side) {
   Bitboard all;
-  const Bitboard occ = pos.occupied();
-  for (Square s : pos.pieces(side)) {
-    const PieceType t = type_of(pos.piece_on(s));
-    all |= t == PieceType::Pawn ? pawn_attacks(side, s) : piece_attacks(t, s, occ);
-  }
+  for (PieceType t : {PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
+                      PieceType::King})
+    all |= attacks_of_set(t, side, pos.pieces(side, t), pos.occupied());
   return all;
 }
 
