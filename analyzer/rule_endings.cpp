@@ -9,9 +9,10 @@ using board::Position;
 
 namespace {
 
-// The ending standing in pos, if any; history already holds pos.
-std::optional<RuleEnding> ending_at(const Position& pos, const PositionHistory& history, int ply) {
-  if (!board::has_legal_move(pos)) {
+// The ending standing in pos, if any; history already holds pos. When the game goes on
+// from pos, its next move is legal there, so pos is neither checkmate nor stalemate.
+std::optional<RuleEnding> ending_at(const Position& pos, const PositionHistory& history, int ply, bool game_goes_on) {
+  if (!game_goes_on && !board::has_legal_move(pos)) {
     if (pos.in_check()) return RuleEnding{Ending::Checkmate, ply, win_for(~pos.side_to_move())};
     return RuleEnding{Ending::Stalemate, ply, GameResult::Draw};
   }
@@ -28,11 +29,11 @@ std::optional<RuleEnding> first_rule_ending(const Position& start, std::span<con
   Position pos = start;
   PositionHistory history;
   history.push(pos);
-  if (auto e = ending_at(pos, history, 0)) return e;
+  if (auto e = ending_at(pos, history, 0, !moves.empty())) return e;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     pos.do_move(moves[i]);
     history.push(pos);
-    if (auto e = ending_at(pos, history, int(i + 1))) return e;
+    if (auto e = ending_at(pos, history, int(i + 1), i + 1 < moves.size())) return e;
   }
   return std::nullopt;
 }
