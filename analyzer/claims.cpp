@@ -11,13 +11,13 @@ using board::Position;
 
 namespace {
 
-// A threefold claim at pos (already in history): the position stands for the third time,
-// or some legal move would bring a position about to stand for the third time.
-std::optional<ClaimPoint> threefold_here(Position& pos, const PositionHistory& history) {
-  if (history.occurrences(pos) >= 3) return ClaimPoint{pos.ply(), pos.side_to_move(), std::nullopt};
+// A threefold claim at pos (which carries the game's moves): the position stands for the
+// third time, or some legal move would bring a position about to stand for the third time.
+std::optional<ClaimPoint> threefold_here(Position& pos) {
+  if (stood_at_least(pos, 3)) return ClaimPoint{pos.ply(), pos.side_to_move(), std::nullopt};
   for (Move m : board::legal_moves(pos)) {
     pos.do_move(m);
-    bool third = pos.halfmove_clock() != 0 && history.occurrences(pos) >= 2;
+    bool third = pos.halfmove_clock() != 0 && stood_at_least(pos, 3);
     pos.undo_move(m);
     if (third) return ClaimPoint{pos.ply(), pos.side_to_move(), m};
   }
@@ -42,13 +42,10 @@ std::optional<ClaimPoint> fifty_here(Position& pos) {
 
 std::optional<ClaimPoint> first_threefold_claim(const Position& start, std::span<const Move> moves, int last) {
   Position pos = start;
-  PositionHistory history;
-  history.push(pos);
   for (int i = 0;; ++i) {
-    if (auto c = threefold_here(pos, history)) return c;
+    if (auto c = threefold_here(pos)) return c;
     if (i == last) return std::nullopt;
     pos.do_move(moves[i]);
-    history.push(pos);
   }
 }
 
@@ -62,14 +59,8 @@ std::optional<ClaimPoint> first_fifty_move_claim(const Position& start, std::spa
 }
 
 bool threefold_claim_valid_at(const Position& start, std::span<const Move> moves, int last) {
-  Position pos = start;
-  PositionHistory history;
-  history.push(pos);
-  for (int i = 0; i < last; ++i) {
-    pos.do_move(moves[i]);
-    history.push(pos);
-  }
-  return threefold_here(pos, history).has_value();
+  Position pos = position_after(start, moves, last);
+  return threefold_here(pos).has_value();
 }
 
 bool fifty_move_claim_valid_at(const Position& start, std::span<const Move> moves, int last) {

@@ -1,22 +1,25 @@
 #include "analyzer/position_history.hpp"
 
+#include "search/board/packed.hpp"
+
 namespace arbiter::analyzer {
 
-void PositionHistory::push(const board::Position& pos) {
-  if (pos.halfmove_clock() == 0) window_.clear();
-  window_.push_back({pos.key(), board::pack(pos)});
-}
-
-int PositionHistory::occurrences(const board::Position& pos) const {
-  int n = 0;
-  board::PackedPosition packed;
-  bool packed_ready = false;
-  for (const Entry& e : window_) {
-    if (e.key != pos.key()) continue;
-    if (!packed_ready) packed = board::pack(pos), packed_ready = true;
-    if (e.packed == packed) ++n;
+bool stood_at_least(const board::Position& pos, int times) {
+  if (times <= 1) return true;
+  // Earlier positions with the same key (same side to move, within the window): an
+  // upper bound of the equal ones.
+  if (pos.repetitions() + 1 < times) return false;
+  // Walk back through the game, comparing the packed positions two plies apart.
+  const board::PackedPosition here = board::pack(pos);
+  board::Position back = pos;
+  int stood = 1;
+  const int window = std::min(pos.halfmove_clock(), pos.ply());
+  for (int plies = 2; plies <= window; plies += 2) {
+    back.undo_move(back.last_move());
+    back.undo_move(back.last_move());
+    if (back.key() == pos.key() && board::pack(back) == here && ++stood >= times) return true;
   }
-  return n;
+  return false;
 }
 
 }  // namespace arbiter::analyzer

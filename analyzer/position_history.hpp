@@ -1,31 +1,18 @@
-// The positions of a game so far, for the repetition rules: how many times a position
-// has stood, under the FIDE notion of "same position" (9.2.3: side to move, men on the
-// same squares, castling rights, and en passant only when a capture is legal — which is
-// what PackedPosition encodes). Exact: keys pick candidates, packed bytes decide.
+// How many times a position has stood in a game, for the repetition rules, under the
+// FIDE notion of "same position" (9.2.3: side to move, men on the same squares, castling
+// rights, and en passant only when a capture is legal — what PackedPosition encodes).
+// The game is the position's own history (the moves made on it since it was set up),
+// back to the last pawn move or capture, before which no position can return.
+// Exact: the Zobrist keys kept by the position pick candidates (equal positions have
+// equal keys, since the key counts en passant only when a capture is legal), and the
+// packed bytes decide; most plies have no candidate and cost a scan of a few keys.
 #pragma once
 
-#include <cstdint>
-#include <vector>
-
-#include "search/board/packed.hpp"
 #include "search/board/position.hpp"
 
 namespace arbiter::analyzer {
 
-class PositionHistory {
- public:
-  // Records the position just reached. After a pawn move or a capture no earlier
-  // position can return, so the window restarts there.
-  void push(const board::Position& pos);
-  // How many recorded positions equal pos (pos itself counts if it was pushed).
-  int occurrences(const board::Position& pos) const;
-
- private:
-  struct Entry {
-    uint64_t key;
-    board::PackedPosition packed;
-  };
-  std::vector<Entry> window_;
-};
+// Whether pos has stood at least `times` times so far, itself included.
+bool stood_at_least(const board::Position& pos, int times);
 
 }  // namespace arbiter::analyzer

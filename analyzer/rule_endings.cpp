@@ -9,14 +9,14 @@ using board::Position;
 
 namespace {
 
-// The ending standing in pos, if any; history already holds pos. When the game goes on
+// The ending standing in pos, if any (pos carries the game's moves). When the game goes on
 // from pos, its next move is legal there, so pos is neither checkmate nor stalemate.
-std::optional<RuleEnding> ending_at(const Position& pos, const PositionHistory& history, int ply, bool game_goes_on) {
+std::optional<RuleEnding> ending_at(const Position& pos, int ply, bool game_goes_on) {
   if (!game_goes_on && !board::has_legal_move(pos)) {
     if (pos.in_check()) return RuleEnding{Ending::Checkmate, ply, win_for(~pos.side_to_move())};
     return RuleEnding{Ending::Stalemate, ply, GameResult::Draw};
   }
-  if (history.occurrences(pos) >= 5) return RuleEnding{Ending::Fivefold, ply, GameResult::Draw};
+  if (stood_at_least(pos, 5)) return RuleEnding{Ending::Fivefold, ply, GameResult::Draw};
   // 75 moves by each side: 150 plies without a pawn move or a capture. A checkmate on
   // the completing move was caught above and takes precedence.
   if (pos.halfmove_clock() >= 150) return RuleEnding{Ending::SeventyFive, ply, GameResult::Draw};
@@ -27,13 +27,10 @@ std::optional<RuleEnding> ending_at(const Position& pos, const PositionHistory& 
 
 std::optional<RuleEnding> first_rule_ending(const Position& start, std::span<const board::Move> moves) {
   Position pos = start;
-  PositionHistory history;
-  history.push(pos);
-  if (auto e = ending_at(pos, history, 0, !moves.empty())) return e;
+  if (auto e = ending_at(pos, 0, !moves.empty())) return e;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     pos.do_move(moves[i]);
-    history.push(pos);
-    if (auto e = ending_at(pos, history, int(i + 1), i + 1 < moves.size())) return e;
+    if (auto e = ending_at(pos, int(i + 1), i + 1 < moves.size())) return e;
   }
   return std::nullopt;
 }
