@@ -39,8 +39,13 @@ std::string why_dead(const Probe& p) {
 
 DeadPositionCheck find_dead_position(const Position& start, std::span<const board::Move> moves, int last, Color first,
                                      WinnabilityAnalyzer& analyzer) {
+  return find_dead_position(start, moves, last, position_after(start, moves, last), first, analyzer);
+}
+
+DeadPositionCheck find_dead_position(const Position& start, std::span<const board::Move> moves, int last,
+                                     const Position& last_position, Color first, WinnabilityAnalyzer& analyzer) {
   DeadPositionCheck result;
-  Probe at_last = probe(position_after(start, moves, last), first, analyzer);
+  Probe at_last = probe(last_position, first, analyzer);
   result.kind = at_last.kind;
   result.white = at_last.white;
   result.black = at_last.black;

@@ -34,5 +34,9 @@ struct DeadPositionCheck {
 // verdict at the last position is asked first (the one the caller needs anyway).
 DeadPositionCheck find_dead_position(const board::Position& start, std::span<const board::Move> moves, int last,
                                      board::Color first, WinnabilityAnalyzer& analyzer);
+// The same, given the position after `last` plies (saves replaying the game to it).
+DeadPositionCheck find_dead_position(const board::Position& start, std::span<const board::Move> moves, int last,
+                                     const board::Position& last_position, board::Color first,
+                                     WinnabilityAnalyzer& analyzer);
 
 }  // namespace arbiter::analyzer

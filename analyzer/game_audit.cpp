@@ -104,8 +104,16 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
   AuditedGame a;
   a.recorded = recorded;
   const int n = int(moves.size());
+  // The position the audit last replayed the game to, and after how many plies.
+  std::optional<Position> reached;
+  int reached_ply = -1;
+  auto replay_to = [&](int ply) -> const Position& {
+    if (!reached || reached_ply != ply) reached = position_after(start, moves, ply), reached_ply = ply;
+    return *reached;
+  };
   auto finish = [&](AuditedGame& g) -> AuditedGame& {
     g.void_plies = n - g.ply;
+    g.fen = replay_to(g.ply).fen();
     g.mismatch = g.recorded && g.correct && *g.recorded != *g.correct;
     if (options.claims) {
       g.threefold = first_threefold_claim(start, moves, g.ply);
@@ -116,7 +124,7 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
 
   // 1. The board: checkmate, stalemate, (dead position), fivefold, 75 moves.
   if (auto rule = first_rule_ending(start, moves)) {
-    Position at = position_after(start, moves, rule->ply);
+    const Position at = replay_to(rule->ply);
     a.ending = rule->kind;
     a.ply = rule->ply;
     a.correct = rule->result;
@@ -129,7 +137,7 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
     // A dead position before (or, for fivefold and 75 moves, at) this ply comes first.
     int last = rule->kind == Ending::Stalemate ? rule->ply - 1 : rule->ply;
     if (last >= 0) {
-      auto dead = find_dead_position(start, moves, last, Color::White, analyzer);
+      auto dead = find_dead_position(start, moves, last, replay_to(last), Color::White, analyzer);
       if (dead.kind == DeadPositionCheck::Kind::Dead) {
         a.ending = Ending::DeadPosition;
         a.ply = dead.ply;
@@ -142,11 +150,11 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
   }
 
   // 2. The moves ran out. A dead position may have ended the game; else the tags say.
-  Position end = position_after(start, moves, n);
+  const Position& end = replay_to(n);
   TagEnding tag = read_termination(tags);
   TagDecision decision = decide_from_tags(tag, recorded, end.side_to_move());
   Color first = decision.loser ? ~*decision.loser : Color::White;
-  auto dead = find_dead_position(start, moves, n, first, analyzer);
+  auto dead = find_dead_position(start, moves, n, end, first, analyzer);
   if (dead.kind == DeadPositionCheck::Kind::Dead) {
     a.ending = Ending::DeadPosition;
     a.ply = dead.ply;

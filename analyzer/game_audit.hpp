@@ -28,6 +28,7 @@ struct AuditedGame {
   Ending ending = Ending::Unfinished;
   int ply = 0;          // when the deciding ending happened (plies from the start position)
   int void_plies = 0;   // moves played after the game had already ended
+  std::string fen;      // the position at `ply`
   std::string reason;   // one or two sentences: the ending and why it gives this result
   std::string basis;    // "moves" or the tag the decision rests on
   bool mismatch = false;  // recorded and correct results both known and different

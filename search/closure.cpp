@@ -112,11 +112,13 @@ std::vector<Move> path_to(const VisitedSet& set, uint32_t idx) {
   return {line.rbegin(), line.rend()};
 }
 
-// Indices by a small integer priority, lowest first, newest first among equals.
+// Indices by a small integer priority, lowest first, newest first among equals. Buckets
+// are made as priorities come up: most explorations are short and use a few.
 class BucketQueue {
  public:
   void push(int priority, uint32_t index) {
-    priority = std::min(priority, int(buckets_.size()) - 1);
+    priority = std::min(priority, kMaxPriority);
+    if (priority >= int(buckets_.size())) buckets_.resize(std::size_t(priority) + 1);
     buckets_[priority].push_back(index);
     best_ = std::min(best_, priority);
   }
@@ -131,7 +133,8 @@ class BucketQueue {
   }
 
  private:
-  std::array<std::vector<uint32_t>, 256> buckets_;
+  static constexpr int kMaxPriority = 255;
+  std::vector<std::vector<uint32_t>> buckets_;
   int best_ = 0;
 };
 

@@ -209,7 +209,7 @@ class AuditCommand : public Command {
     if (result_tag) recorded = analyzer::parse_result(analyzer::normalise_result(*result_tag));
     if (!recorded && !game->raw.termination.empty()) recorded = analyzer::parse_result(game->raw.termination);
     job.audit = analyzer::audit_game(game->start, game->moves, game->raw.tags, recorded, audit_options, analyzer);
-    job.fen = analyzer::position_after(game->start, game->moves, job.audit->ply).fen();
+    job.fen = job.audit->fen;
     if (audit_options.claims) {
       job.start = game->start;
       job.moves = std::move(game->moves);
