@@ -140,23 +140,31 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
     if (r.kind == search::ClosureResult::Kind::Exhausted) return exhausted(r.positions);
     return std::nullopt;
   };
-  // One guided exploration serves steps 6 and 7 and the race: exhaustive, it finds a mate
-  // or proves there is none.
-  search::Exploration exploration(pos, winner, options_.max_closure_positions, search::Order::Guided);
-  auto guided = [&](uint64_t nodes) { return explore(exploration, nodes, "(guided exhaustive search)"); };
+  // Three explorations serve steps 6 and 7 and the race, each made when first needed
+  // (most questions end with the first): a guided one, exhaustive, which finds a mate or
+  // proves there is none, and two witness-only ones over the moves in focus
+  // (search/focus.hpp), far cheaper than the exhaustive one in positions with many men.
+  std::optional<search::Exploration> guided_exploration, narrow_exploration, wide_exploration;
+  auto made = [&](std::optional<search::Exploration>& e, search::MoveFocus focus) -> search::Exploration& {
+    if (!e) {
+      e.emplace(pos, winner, options_.max_closure_positions, search::Order::Guided);
+      if (focus) e->set_focus(focus);
+    }
+    return *e;
+  };
+  auto guided = [&](uint64_t nodes) {
+    return explore(made(guided_exploration, nullptr), nodes, "(guided exhaustive search)");
+  };
+  auto narrow = [&](uint64_t nodes) {
+    return explore(made(narrow_exploration, search::narrow_focus), nodes, "(focused search)");
+  };
+  auto wide = [&](uint64_t nodes) {
+    return explore(made(wide_exploration, search::wide_focus), nodes, "(focused search)");
+  };
 
   // 5. A locked pawn structure that keeps the winner away for ever (a microsecond or two).
   if (auto why = search::blockade_forbids_mate(pos, winner))
     return Verdict::unwinnable(Reason::Blocked, *why, spent);
-
-  // Witness-only explorations over the moves in focus (search/focus.hpp): far cheaper
-  // than the exhaustive one in positions with many men. They serve steps 6 and 7 and the
-  // race.
-  search::Exploration narrow(pos, winner, options_.max_closure_positions, search::Order::Guided);
-  narrow.set_focus(search::narrow_focus);
-  search::Exploration wide(pos, winner, options_.max_closure_positions, search::Order::Guided);
-  wide.set_focus(search::wide_focus);
-  auto focused = [&](search::Exploration& e, uint64_t nodes) { return explore(e, nodes, "(focused search)"); };
 
   // 6. Short searches: most positions of real games end here. The narrow exploration
   // first (it finds most of their witnesses), then depth-first (the shortest mates,
@@ -173,23 +181,26 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   // start position, 1.02 -> 0.91 s.)
   const Square loser_king = pos.king_square(~winner);
   if (!(board::king_attacks(loser_king) & ~pos.occupied()))
-    if (auto v = focused(wide, std::min<uint64_t>(options_.max_nodes / 20, 2'000))) return *v;
-  if (auto v = focused(narrow, std::min<uint64_t>(options_.max_nodes / 20, 1'800))) return *v;
+    if (auto v = wide(std::min<uint64_t>(options_.max_nodes / 20, 2'000))) return *v;
+  if (auto v = narrow(std::min<uint64_t>(options_.max_nodes / 20, 1'800))) return *v;
   if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 200))) return *v;
   if (auto v = guided(std::min<uint64_t>(options_.max_nodes / 20, 100))) return *v;
 
   // Where the walls leave the losing king few squares to be mated on (at most eight),
   // the explorations steer it there.
   const board::Bitboard mate_squares = search::possible_mate_squares(pos, winner, 8);
-  for (search::Exploration* e : {&exploration, &narrow, &wide}) e->set_mate_squares(mate_squares);
+  search::Exploration& exploration = made(guided_exploration, nullptr);
+  search::Exploration& narrow_one = made(narrow_exploration, search::narrow_focus);
+  search::Exploration& wide_one = made(wide_exploration, search::wide_focus);
+  for (search::Exploration* e : {&exploration, &narrow_one, &wide_one}) e->set_mate_squares(mate_squares);
 
   // 7. Longer searches: the focused explorations, narrow then wide (most witnesses of
   // real games that step 6 missed are found here), the guided exploration taken
   // further, then a longer helpmate search. Together they spend what the race's
   // exhaustive exploration can spare. (The budgets of steps 6 and 7 were chosen by
   // timing the final positions of the fixture games: mean 120 -> 90 us.)
-  if (auto v = focused(narrow, std::min<uint64_t>(options_.max_nodes / 20, 50'000))) return *v;
-  if (auto v = focused(wide, std::min<uint64_t>(options_.max_nodes / 20, 20'000))) return *v;
+  if (auto v = narrow(std::min<uint64_t>(options_.max_nodes / 20, 50'000))) return *v;
+  if (auto v = wide(std::min<uint64_t>(options_.max_nodes / 20, 20'000))) return *v;
   if (auto v = guided(std::min<uint64_t>(options_.max_nodes / 20, 20'000))) return *v;
   if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 10'000))) return *v;
 
@@ -227,7 +238,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   // One round of the race over `round_budget` nodes, shared as `shares` says.
   auto race = [&](uint64_t round_budget, Shares shares) {
     std::vector<std::function<void()>> searchers;
-    for (auto [e, percent] : {std::pair{&narrow, shares.narrow}, std::pair{&wide, shares.wide}}) {
+    for (auto [e, percent] : {std::pair{&narrow_one, shares.narrow}, std::pair{&wide_one, shares.wide}}) {
       searchers.push_back([&, e, percent] {
         Limits limits(round_budget * uint64_t(percent) / 100, deadline, &cancel);
         auto r = e->run(limits);

@@ -171,7 +171,7 @@ class AuditCommand : public Command {
         [&](Job& job) {
           if (!job.error.empty()) exit_code = 1;
           summary_.add(job);
-          if (job.audit) standings.add(job.white, job.black, job.audit->recorded, job.audit->correct);
+          if (standings_ && job.audit) standings.add(job.white, job.black, job.audit->recorded, job.audit->correct);
           print(job);
           progress.done(1);
         });
