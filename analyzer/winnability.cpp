@@ -73,7 +73,7 @@ std::optional<std::string> WinnabilityAnalyzer::no_mate_position(const Position&
 }
 
 WinnabilityAnalyzer::WinnabilityAnalyzer(AnalysisOptions options, search::VerdictStore* store)
-    : options_(options), store_(store), table_(std::make_unique<search::TranspositionTable>(22)) {}
+    : options_(options), store_(store), table_(std::make_unique<search::TranspositionTable>(20)) {}
 
 Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
   const Color loser = ~winner;
