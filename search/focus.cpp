@@ -30,7 +30,7 @@ Bitboard attacked_squares(const Position& pos, Color side) {
   return all;
 }
 
-void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& kept, bool wide) {
+void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& kept, bool closing, bool wide) {
   const bool winner_moves = pos.side_to_move() == winner;
   const Square king = pos.king_square(~winner);
   const Bitboard zone = wide ? mating_zone(king) : Bitboard();
@@ -48,7 +48,7 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
                 (m.kind() != MoveKind::Castling && pos.piece_on(to) != Piece::None) || zone.has(from) || zone.has(to) ||
                 offered.has(to);
     if (!keep && winner_moves) keep = type == PieceType::Pawn || checks.gives_check(m);
-    if (!keep && winner_moves && wide) {
+    if (!keep && winner_moves && closing) {
       const Bitboard rest = occ ^ from;
       keep = approach_gap(type, to, king, rest) < approach_gap(type, from, king, rest);
     }
@@ -65,11 +65,15 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
 }  // namespace
 
 void narrow_focus(const Position& pos, Color winner, const MoveList& moves, MoveList& kept) {
-  focus(pos, winner, moves, kept, false);
+  focus(pos, winner, moves, kept, false, false);
+}
+
+void closing_focus(const Position& pos, Color winner, const MoveList& moves, MoveList& kept) {
+  focus(pos, winner, moves, kept, true, false);
 }
 
 void wide_focus(const Position& pos, Color winner, const MoveList& moves, MoveList& kept) {
-  focus(pos, winner, moves, kept, true);
+  focus(pos, winner, moves, kept, true, true);
 }
 
 }  // namespace arbiter::search

@@ -19,7 +19,12 @@ namespace arbiter::search {
 // their order.
 void narrow_focus(const board::Position& pos, board::Color winner, const board::MoveList& moves, board::MoveList& kept);
 
-// The narrow focus and also: moves from or to the squares within two king steps of the
+// The narrow focus and the winner's men closing in on the losing king (the moves that
+// shorten their approach_gap, search/guidance.hpp): the loser's men still stand still.
+void closing_focus(const board::Position& pos, board::Color winner, const board::MoveList& moves,
+                   board::MoveList& kept);
+
+// The closing focus and also: moves from or to the squares within two king steps of the
 // losing king (blockers, flights), the winner's men closing in on it, and the loser's men
 // stepping where the winner could take them (opening lines, making way).
 void wide_focus(const board::Position& pos, board::Color winner, const board::MoveList& moves, board::MoveList& kept);
