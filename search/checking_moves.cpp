@@ -24,12 +24,17 @@ void keep_checks(const Position& pos, const MoveList& moves, CheckingMoves& out)
 // the present occupancy are those after the move. A man that alone blocks one of our
 // lines to the king checks wherever it goes off that line (and on it only from a checking
 // square). Promotions are all tried (the pawn's square may open a file for the new
-// piece), and gives_check decides them and the king's moves.
+// piece), and gives_check decides them, the king's moves and castling.
 void generate_checking_moves(const Position& pos, CheckingMoves& out) {
   const Color us = pos.side_to_move(), them = ~us;
-  if (pos.in_check() || pos.en_passant() != Square::None || pos.can_castle(us, true) || pos.can_castle(us, false)) {
+  if (pos.in_check() || pos.en_passant() != Square::None) {
     keep_checks(pos, legal_moves(pos), out);
     return;
+  }
+  if (pos.can_castle(us, true) || pos.can_castle(us, false)) {
+    MoveList castlings;
+    generate_castling(pos, castlings);
+    keep_checks(pos, castlings, out);
   }
   const Bitboard own = pos.pieces(us), enemy = pos.pieces(them), occupied = own | enemy;
   const Square our_king = pos.king_square(us), their_king = pos.king_square(them);

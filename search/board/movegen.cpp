@@ -30,6 +30,33 @@ struct CountSink {
   void add(Move) { ++n; }
 };
 
+// Castling (standard and Chess960): the squares both pieces cross empty, and no square
+// the king crosses or reaches attacked; never out of check.
+template <class Sink>
+void castling(const Position& pos, Sink& sink) {
+  if (pos.in_check()) return;
+  const Color us = pos.side_to_move(), them = ~us;
+  const Bitboard occ = pos.occupied();
+  const Square king = pos.king_square(us);
+  for (bool king_side : {true, false}) {
+    if (!pos.can_castle(us, king_side)) continue;
+    Square rook = pos.castling_rook(us, king_side);
+    Square kto = Position::castling_king_target(us, king_side);
+    Square rto = Position::castling_rook_target(us, king_side);
+    Bitboard movers = Bitboard::of(king) | rook;
+    Bitboard path = (between(king, kto) | kto | between(rook, rto) | rto) & ~movers;
+    if (path & occ) continue;
+    Bitboard after = occ ^ movers;
+    bool attacked = false;
+    for (Square s : between(king, kto) | kto)
+      if (pos.attacked_by(them, s, after)) {
+        attacked = true;
+        break;
+      }
+    if (!attacked) sink.add(Move::make(MoveKind::Castling, king, rook));
+  }
+}
+
 template <class Sink>
 void generate(const Position& pos, Sink& sink) {
   const Color us = pos.side_to_move(), them = ~us;
@@ -120,27 +147,7 @@ void generate(const Position& pos, Sink& sink) {
     }
   }
 
-  // Castling (standard and Chess960): the squares both pieces cross empty, and no square
-  // the king crosses or reaches attacked.
-  if (!checkers) {
-    for (bool king_side : {true, false}) {
-      if (!pos.can_castle(us, king_side)) continue;
-      Square rook = pos.castling_rook(us, king_side);
-      Square kto = Position::castling_king_target(us, king_side);
-      Square rto = Position::castling_rook_target(us, king_side);
-      Bitboard movers = Bitboard::of(king) | rook;
-      Bitboard path = (between(king, kto) | kto | between(rook, rto) | rto) & ~movers;
-      if (path & occ) continue;
-      Bitboard after = occ ^ movers;
-      bool attacked = false;
-      for (Square s : between(king, kto) | kto)
-        if (pos.attacked_by(them, s, after)) {
-          attacked = true;
-          break;
-        }
-      if (!attacked) sink.add(Move::make(MoveKind::Castling, king, rook));
-    }
-  }
+  castling(pos, sink);
 }
 
 }  // namespace
@@ -148,6 +155,11 @@ void generate(const Position& pos, Sink& sink) {
 void generate_legal(const Position& pos, MoveList& out) {
   ListSink sink{out};
   generate(pos, sink);
+}
+
+void generate_castling(const Position& pos, MoveList& out) {
+  ListSink sink{out};
+  castling(pos, sink);
 }
 
 MoveList legal_moves(const Position& pos) {

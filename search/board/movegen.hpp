@@ -10,6 +10,8 @@ namespace arbiter::board {
 // All legal moves of the side to move.
 void generate_legal(const Position& pos, MoveList& out);
 MoveList legal_moves(const Position& pos);
+// The legal castling moves alone (a part of generate_legal's).
+void generate_castling(const Position& pos, MoveList& out);
 // The number of legal moves, counted without listing them (faster).
 int count_legal(const Position& pos);
 bool has_legal_move(const Position& pos);
