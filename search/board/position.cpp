@@ -57,22 +57,6 @@ void Position::remove(Square s) {
   by_color_[index(color_of(p))] ^= s;
 }
 
-Bitboard Position::attackers_to(Square s, Bitboard occ) const {
-  return (pawn_attacks(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
-         (pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
-         (knight_attacks(s) & pieces(PieceType::Knight)) |
-         (bishop_attacks(s, occ) & (pieces(PieceType::Bishop) | pieces(PieceType::Queen))) |
-         (rook_attacks(s, occ) & (pieces(PieceType::Rook) | pieces(PieceType::Queen))) |
-         (king_attacks(s) & pieces(PieceType::King));
-}
-
-bool Position::attacked_by(Color a, Square s, Bitboard occ) const {
-  return (pawn_attacks(~a, s) & pieces(a, PieceType::Pawn)) || (knight_attacks(s) & pieces(a, PieceType::Knight)) ||
-         (king_attacks(s) & pieces(a, PieceType::King)) ||
-         (bishop_attacks(s, occ) & pieces(a, PieceType::Bishop, PieceType::Queen)) ||
-         (rook_attacks(s, occ) & pieces(a, PieceType::Rook, PieceType::Queen));
-}
-
 Bitboard Position::king_blockers(Color c) const {
   Square k = king_square(c);
   Bitboard snipers = (rook_attacks(k, Bitboard()) & pieces(~c, PieceType::Rook, PieceType::Queen)) |

@@ -83,8 +83,22 @@ class Position {
   Bitboard checkers() const { return state().checkers; }
   bool in_check() const { return !state().checkers.empty(); }
   // Pieces of either colour attacking s, given an occupancy.
-  Bitboard attackers_to(Square s, Bitboard occupied) const;
-  bool attacked_by(Color attacker, Square s, Bitboard occupied) const;
+  // (Inline: the searches call them for every new position.)
+  Bitboard attackers_to(Square s, Bitboard occupied) const {
+    return (pawn_attacks(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
+           (pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
+           (knight_attacks(s) & pieces(PieceType::Knight)) |
+           (bishop_attacks(s, occupied) & (pieces(PieceType::Bishop) | pieces(PieceType::Queen))) |
+           (rook_attacks(s, occupied) & (pieces(PieceType::Rook) | pieces(PieceType::Queen))) |
+           (king_attacks(s) & pieces(PieceType::King));
+  }
+  bool attacked_by(Color attacker, Square s, Bitboard occupied) const {
+    return (pawn_attacks(~attacker, s) & pieces(attacker, PieceType::Pawn)) ||
+           (knight_attacks(s) & pieces(attacker, PieceType::Knight)) ||
+           (king_attacks(s) & pieces(attacker, PieceType::King)) ||
+           (bishop_attacks(s, occupied) & pieces(attacker, PieceType::Bishop, PieceType::Queen)) ||
+           (rook_attacks(s, occupied) & pieces(attacker, PieceType::Rook, PieceType::Queen));
+  }
   // Pieces (of any colour) that alone stand between c's king and an enemy slider.
   Bitboard king_blockers(Color c) const;
 
