@@ -100,7 +100,7 @@ constexpr int kNearMateBonus = 4;
 // from a8 to c1), 6 soonest.
 constexpr int kMateSquareWeight = 6;
 
-// Pops from the greedy queue for each pop from the depth queue (Frontier).
+// Pops from the greedy queue for each pop from the depth queue (Frontier), by default.
 constexpr unsigned kGreedyTurns = 3;
 
 // Up to about this many visited positions the set stays in the caches.
@@ -146,9 +146,10 @@ class BucketQueue {
 // takes turns between two queues over the same positions: one nearly greedy (depth
 // counts 1/64, and the loser's blockers for flights of a colour the winner cannot cover
 // count too), one counting depth in full, which finds the mates the greedy one misses
-// behind a plateau of near-misses; the greedy queue has three turns to the other's one
-// (game-end nodes -20% against taking turns one by one, on each half of the positions;
-// six turns lose two test-vector witnesses at 10M). A position is expanded once, from
+// behind a plateau of near-misses; by default the greedy queue has three turns to the
+// other's one (game-end nodes -20% against taking turns one by one, on each half of the
+// positions; six turns lose two test-vector witnesses at 10M), and set_greedy_turns
+// changes that (the analyzer's race goes back to one by one). A position is expanded once, from
 // whichever queue reaches it first, so an exhaustive run costs what it did with one queue.
 class Frontier {
  public:
@@ -180,12 +181,13 @@ class Frontier {
     first_.push(h + flight_blocking_estimate(pos, winner).value_or(0) + depth / 64, index);
     second_.push(h + depth, index);
   }
+  void set_greedy_turns(unsigned turns) { greedy_turns_ = turns; }
   // The next index to expand, or kNone.
   uint32_t pop(std::size_t visited) {
     if (order_ == Order::BreadthFirst) return next_ < visited ? next_++ : kNone;
     if (order_ == Order::GuidedShort) return first_.empty() ? kNone : first_.pop();
     for (;;) {
-      turn_ = ++pops_ % (kGreedyTurns + 1) != 0;
+      turn_ = ++pops_ % (greedy_turns_ + 1) != 0;
       BucketQueue* q = turn_ ? &first_ : &second_;
       if (q->empty()) q = turn_ ? &second_ : &first_;
       if (q->empty()) return kNone;
@@ -204,6 +206,7 @@ class Frontier {
   uint32_t next_ = 0;
   BucketQueue first_, second_;
   std::vector<bool> expanded_;  // guided: popped from one of the queues already
+  unsigned greedy_turns_ = kGreedyTurns;
   bool turn_ = false;  // the greedy queue's turn
   unsigned pops_ = 0;
 };
@@ -242,6 +245,7 @@ Exploration& Exploration::operator=(Exploration&&) noexcept = default;
 void Exploration::set_dead_end(DeadEnd dead_end) { state_->dead_end = std::move(dead_end); }
 void Exploration::set_focus(MoveFocus focus) { state_->focus = focus; }
 void Exploration::set_mate_squares(Bitboard squares) { state_->frontier.set_mate_squares(squares); }
+void Exploration::set_greedy_turns(unsigned turns) { state_->frontier.set_greedy_turns(turns); }
 
 ClosureResult Exploration::run(Limits& limits) {
   State& s = *state_;

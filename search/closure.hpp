@@ -67,6 +67,8 @@ class Exploration {
   // are (search/blockade.hpp); positions whose losing king is nearer one go first.
   // Ordering only: every position is still visited.
   void set_mate_squares(board::Bitboard squares);
+  // Guided order: pops from the greedy queue for each pop from the depth queue.
+  void set_greedy_turns(unsigned turns);
 
  private:
   struct State;

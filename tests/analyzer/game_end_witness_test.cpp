@@ -32,6 +32,9 @@ const GameEnd kGameEnds[] = {
     // Needs ~25K nodes at larger budgets since the greedy queue has three turns in four
     // (closure.cpp); at 20K its steps are too short.
     {"6R1/7p/5p2/4pk2/2p2n1K/8/1r5P/8 b - - 9 51", Color::White, 100'000, "2.34M nodes"},
+    // Bishop against two pawns, ply 104 of a fixture game (the audit asks it before the
+    // stalemate): the race's explorations must take turns one by one (winnability.cpp).
+    {"8/8/8/8/p1K5/k7/1p6/1B6 w - - 0 53", Color::White, 1'000'000, "undetermined at 1M with three greedy turns"},
     // Bishop and pawn: Ke2 Kc4 Kd1 Kc3 Kc1 Bf4+ Kb1 Be5 Ka1 Kc2# is one way.
     {"8/p7/8/2k5/8/5K2/P4P1b/8 w - - 0 44", Color::Black, 600'000, "8.01M nodes"},
     {"8/2p4R/kp6/p5N1/8/6PK/P4P2/2R5 w - - 3 47", Color::Black, 20'000, "undetermined at 10M"},
