@@ -171,7 +171,8 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   // which the narrow focus may prune away), then a first look by the guided
   // exploration. (Order and budgets chosen by replaying each searcher alone on the
   // final positions of the fixture games and simulating schedules, then timing the
-  // best: mean ~88 -> ~81 us. The guided exploration's 100 nodes before the mate squares
+  // best: mean ~88 -> ~81 us; after the three-turn greedy queue, narrow 1.8K -> 10K and
+  // depth-first 200 -> 700, ~60 -> ~57 us. The guided exploration's 100 nodes before the mate squares
   // below are set are what finds test-vector line 516 for White: with 0 or 20 it is
   // lost at 10M nodes, with 50 to 700 it is found.)
   // A losing king with no empty square beside it (as in the opening) is mated by a check
@@ -182,8 +183,8 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   const Square loser_king = pos.king_square(~winner);
   if (!(board::king_attacks(loser_king) & ~pos.occupied()))
     if (auto v = wide(std::min<uint64_t>(options_.max_nodes / 20, 2'000))) return *v;
-  if (auto v = narrow(std::min<uint64_t>(options_.max_nodes / 20, 1'800))) return *v;
-  if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 200))) return *v;
+  if (auto v = narrow(std::min<uint64_t>(options_.max_nodes / 20, 10'000))) return *v;
+  if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 700))) return *v;
   if (auto v = guided(std::min<uint64_t>(options_.max_nodes / 20, 100))) return *v;
 
   // Where the walls leave the losing king few squares to be mated on (at most eight),
@@ -198,9 +199,10 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   // real games that step 6 missed are found here), the guided exploration taken
   // further, then a longer helpmate search. Together they spend what the race's
   // exhaustive exploration can spare. (The budgets of steps 6 and 7 were chosen by
-  // timing the final positions of the fixture games: mean 120 -> 90 us.)
-  if (auto v = narrow(std::min<uint64_t>(options_.max_nodes / 20, 50'000))) return *v;
-  if (auto v = wide(std::min<uint64_t>(options_.max_nodes / 20, 20'000))) return *v;
+  // timing the final positions of the fixture games: mean 120 -> 90 us; since then the
+  // narrow and wide ones have 40K and 10K, not 50K and 20K.)
+  if (auto v = narrow(std::min<uint64_t>(options_.max_nodes / 20, 40'000))) return *v;
+  if (auto v = wide(std::min<uint64_t>(options_.max_nodes / 20, 10'000))) return *v;
   if (auto v = guided(std::min<uint64_t>(options_.max_nodes / 20, 20'000))) return *v;
   if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 10'000))) return *v;
 
