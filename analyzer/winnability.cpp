@@ -54,6 +54,9 @@ std::optional<std::string> WinnabilityAnalyzer::no_mate_position(const Position&
   // Small pawnless material: enumerate the mate positions once per material and side
   // (bishops told apart by the colour of their squares).
   if (pos.pieces(PieceType::Pawn) || pos.occupied().count() > 10) return std::nullopt;
+  // A rook or a queen alone mates a bare king, and the enumeration tries every subset of
+  // the men (the others captured): it would find a mate position, after milliseconds.
+  if (pos.pieces(winner, PieceType::Rook, PieceType::Queen)) return std::nullopt;
   std::string key(1, winner == Color::White ? 'w' : 'b');
   for (Square s : pos.occupied()) {
     const Piece p = pos.piece_on(s);
