@@ -1,5 +1,7 @@
 #include "analyzer/dead_position.hpp"
 
+#include <algorithm>
+
 #include "analyzer/rule_endings.hpp"
 
 namespace arbiter::analyzer {
@@ -16,12 +18,25 @@ struct Probe {
   std::optional<search::Verdict> white, black;
 };
 
-Probe probe(const Position& pos, Color first, WinnabilityAnalyzer& analyzer) {
+Probe probe(const Position& pos, std::optional<Color> first, WinnabilityAnalyzer& analyzer) {
   Probe p{DeadPositionCheck::Kind::Dead, {}, {}};
-  for (Color c : {first, ~first}) {
-    auto v = analyzer.analyze(pos, c);
-    Outcome o = v.outcome;
-    (c == Color::White ? p.white : p.black) = std::move(v);
+  auto verdict = [&](Color c) -> std::optional<search::Verdict>& { return c == Color::White ? p.white : p.black; };
+  if (!first) {
+    // Either side's mate shows the position live: a quick look at both first (a
+    // twentieth of the budget each), so that an easy mate for one side is not found
+    // only after a hard one for the other.
+    for (Color c : {Color::White, Color::Black}) {
+      verdict(c) = analyzer.analyze(pos, c, std::max<uint64_t>(1, analyzer.options().max_nodes / 20));
+      if (verdict(c)->outcome == Outcome::Winnable) {
+        p.kind = DeadPositionCheck::Kind::Live;
+        return p;
+      }
+    }
+  }
+  const Color order = first.value_or(Color::White);
+  for (Color c : {order, ~order}) {
+    if (!verdict(c) || verdict(c)->outcome == Outcome::Undetermined) verdict(c) = analyzer.analyze(pos, c);
+    Outcome o = verdict(c)->outcome;
     if (o == Outcome::Winnable) {
       p.kind = DeadPositionCheck::Kind::Live;
       return p;
@@ -37,13 +52,14 @@ std::string why_dead(const Probe& p) {
 
 }  // namespace
 
-DeadPositionCheck find_dead_position(const Position& start, std::span<const board::Move> moves, int last, Color first,
-                                     WinnabilityAnalyzer& analyzer) {
+DeadPositionCheck find_dead_position(const Position& start, std::span<const board::Move> moves, int last,
+                                     std::optional<Color> first, WinnabilityAnalyzer& analyzer) {
   return find_dead_position(start, moves, last, position_after(start, moves, last), first, analyzer);
 }
 
 DeadPositionCheck find_dead_position(const Position& start, std::span<const board::Move> moves, int last,
-                                     const Position& last_position, Color first, WinnabilityAnalyzer& analyzer) {
+                                     const Position& last_position, std::optional<Color> first,
+                                     WinnabilityAnalyzer& analyzer) {
   DeadPositionCheck result;
   Probe at_last = probe(last_position, first, analyzer);
   result.kind = at_last.kind;
@@ -56,7 +72,7 @@ DeadPositionCheck find_dead_position(const Position& start, std::span<const boar
   std::string why = why_dead(at_last);
   while (lo < hi) {
     int mid = lo + (hi - lo) / 2;
-    Probe p = probe(position_after(start, moves, mid), Color::White, analyzer);
+    Probe p = probe(position_after(start, moves, mid), std::nullopt, analyzer);
     if (p.kind == DeadPositionCheck::Kind::Dead) {
       hi = mid;
       why = why_dead(p);

@@ -30,13 +30,16 @@ struct DeadPositionCheck {
   std::string why;
 };
 
-// Looks at the positions after 0..last plies of the game; `first` is the side whose
-// verdict at the last position is asked first (the one the caller needs anyway).
+// Looks at the positions after 0..last plies of the game. `first` is the side whose
+// verdict at the last position the caller needs (asked first, with the full budget);
+// without one, either side's mate will do, and each side is first given a twentieth of
+// the budget (an easy mate for one side is then not found only after a hard one for the
+// other). Earlier plies (the binary search) are probed that way too.
 DeadPositionCheck find_dead_position(const board::Position& start, std::span<const board::Move> moves, int last,
-                                     board::Color first, WinnabilityAnalyzer& analyzer);
+                                     std::optional<board::Color> first, WinnabilityAnalyzer& analyzer);
 // The same, given the position after `last` plies (saves replaying the game to it).
 DeadPositionCheck find_dead_position(const board::Position& start, std::span<const board::Move> moves, int last,
-                                     const board::Position& last_position, board::Color first,
+                                     const board::Position& last_position, std::optional<board::Color> first,
                                      WinnabilityAnalyzer& analyzer);
 
 }  // namespace arbiter::analyzer

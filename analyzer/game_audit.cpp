@@ -137,7 +137,7 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
     // A dead position before (or, for fivefold and 75 moves, at) this ply comes first.
     int last = rule->kind == Ending::Stalemate ? rule->ply - 1 : rule->ply;
     if (last >= 0) {
-      auto dead = find_dead_position(start, moves, last, replay_to(last), Color::White, analyzer);
+      auto dead = find_dead_position(start, moves, last, replay_to(last), std::nullopt, analyzer);
       if (dead.kind == DeadPositionCheck::Kind::Dead) {
         a.ending = Ending::DeadPosition;
         a.ply = dead.ply;
@@ -153,7 +153,9 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
   const Position& end = replay_to(n);
   TagEnding tag = read_termination(tags);
   TagDecision decision = decide_from_tags(tag, recorded, end.side_to_move());
-  Color first = decision.loser ? ~*decision.loser : Color::White;
+  // A timeout or a resignation needs the opponent's verdict; otherwise either side's mate
+  // shows the position live.
+  const std::optional<Color> first = decision.loser ? std::optional(~*decision.loser) : std::nullopt;
   auto dead = find_dead_position(start, moves, n, end, first, analyzer);
   if (dead.kind == DeadPositionCheck::Kind::Dead) {
     a.ending = Ending::DeadPosition;

@@ -79,6 +79,10 @@ WinnabilityAnalyzer::WinnabilityAnalyzer(AnalysisOptions options, search::Verdic
     : options_(options), store_(store), table_(std::make_unique<search::TranspositionTable>(20)) {}
 
 Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
+  return analyze(pos, winner, options_.max_nodes);
+}
+
+Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner, uint64_t max_nodes) {
   const Color loser = ~winner;
   // 1. The game may be over already.
   if (!has_legal_move(pos)) {
@@ -102,12 +106,12 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
   // 4. Small pawnless material whose men can stand in no mate (the enumeration may take
   // a while the first time a run meets that material, hence after the table).
   const auto why = no_mate_position(pos, winner);
-  Verdict v = why ? Verdict::unwinnable(Reason::InsufficientMaterial, *why) : decide(pos, winner);
+  Verdict v = why ? Verdict::unwinnable(Reason::InsufficientMaterial, *why) : decide(pos, winner, max_nodes);
   if (store_ && v.decided()) store_->store(pos, winner, v);
   return v;
 }
 
-Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
+Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner, uint64_t max_nodes) {
   auto deadline = Limits::Clock::time_point::max();
   if (options_.max_seconds > 0)
     deadline = Limits::Clock::now() +
@@ -185,10 +189,10 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   // start position, 1.02 -> 0.91 s.)
   const Square loser_king = pos.king_square(~winner);
   if (!(board::king_attacks(loser_king) & ~pos.occupied()))
-    if (auto v = wide(std::min<uint64_t>(options_.max_nodes / 20, 2'000))) return *v;
-  if (auto v = narrow(std::min<uint64_t>(options_.max_nodes / 20, 10'000))) return *v;
-  if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 700))) return *v;
-  if (auto v = guided(std::min<uint64_t>(options_.max_nodes / 20, 100))) return *v;
+    if (auto v = wide(std::min<uint64_t>(max_nodes / 20, 2'000))) return *v;
+  if (auto v = narrow(std::min<uint64_t>(max_nodes / 20, 10'000))) return *v;
+  if (auto v = helpmate(std::min<uint64_t>(max_nodes / 20, 700))) return *v;
+  if (auto v = guided(std::min<uint64_t>(max_nodes / 20, 100))) return *v;
 
   // Where the walls leave the losing king few squares to be mated on (at most eight),
   // the explorations steer it there.
@@ -204,10 +208,10 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   // exhaustive exploration can spare. (The budgets of steps 6 and 7 were chosen by
   // timing the final positions of the fixture games: mean 120 -> 90 us; since then the
   // narrow and wide ones have 40K and 10K, not 50K and 20K.)
-  if (auto v = narrow(std::min<uint64_t>(options_.max_nodes / 20, 40'000))) return *v;
-  if (auto v = wide(std::min<uint64_t>(options_.max_nodes / 20, 10'000))) return *v;
-  if (auto v = guided(std::min<uint64_t>(options_.max_nodes / 20, 20'000))) return *v;
-  if (auto v = helpmate(std::min<uint64_t>(options_.max_nodes / 20, 10'000))) return *v;
+  if (auto v = narrow(std::min<uint64_t>(max_nodes / 20, 40'000))) return *v;
+  if (auto v = wide(std::min<uint64_t>(max_nodes / 20, 10'000))) return *v;
+  if (auto v = guided(std::min<uint64_t>(max_nodes / 20, 20'000))) return *v;
+  if (auto v = helpmate(std::min<uint64_t>(max_nodes / 20, 10'000))) return *v;
 
   // 8. The race: the two focused explorations, a guided exhaustive exploration (finds a
   // mate or proves there is none) and two differently ordered depth-first searches, each
@@ -216,7 +220,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner) {
   // finding cancels the others. With one thread they run in turn, the cheap witness
   // searches first; the verdict does not depend on the order. Two rounds, with other
   // shares (Shares above); the explorations go on where they stopped.
-  const uint64_t budget = options_.max_nodes > spent ? options_.max_nodes - spent : 0;
+  const uint64_t budget = max_nodes > spent ? max_nodes - spent : 0;
   std::atomic<bool> cancel{false};
   std::mutex mutex;
   Finding decisive;

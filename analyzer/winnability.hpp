@@ -36,11 +36,13 @@ class WinnabilityAnalyzer {
   // store must outlive the analyzer.
   explicit WinnabilityAnalyzer(AnalysisOptions options = {}, search::VerdictStore* store = nullptr);
   search::Verdict analyze(const board::Position& pos, board::Color winner);
+  // The same with another node budget than the options' (a quick first look).
+  search::Verdict analyze(const board::Position& pos, board::Color winner, uint64_t max_nodes);
   const AnalysisOptions& options() const { return options_; }
 
  private:
   // Steps 4 to 7 of the pipeline: the searches and proofs after the table.
-  search::Verdict decide(const board::Position& pos, board::Color winner);
+  search::Verdict decide(const board::Position& pos, board::Color winner, uint64_t max_nodes);
 
   // search::no_mate_position_exists, remembered per material (it takes milliseconds).
   std::optional<std::string> no_mate_position(const board::Position& pos, board::Color winner);

@@ -86,6 +86,24 @@ TEST_CASE("A game whose last position is live had no dead position", "[endings]"
   CHECK_FALSE(d.black);  // not asked once White can mate
 }
 
+TEST_CASE("A dead-position check needing no side in particular shows the position live by the easier mate",
+          "[endings]") {
+  // Ply 104 of a fixture game, before its stalemate: White (bishop against two pawns)
+  // needs ~150K nodes to a mate; Black, who can promote, about a thousand. Each side
+  // gets a twentieth of the budget first, so Black's mate settles it.
+  auto g = game("8/8/8/8/p1K5/k7/1p6/1B6 w - - 0 53", "");
+  AnalysisOptions options;
+  options.max_nodes = 1'000'000;  // the audit's default: a quick look is 50K nodes
+  WinnabilityAnalyzer analyzer(options);
+  auto d = find_dead_position(g.start, g.moves, 0, std::nullopt, analyzer);
+  CHECK(d.kind == DeadPositionCheck::Kind::Live);
+  REQUIRE(d.black);
+  CHECK(d.black->outcome == search::Outcome::Winnable);
+  REQUIRE(d.white);  // the quick look, which did not settle it
+  CHECK(d.white->outcome == search::Outcome::Undetermined);
+  CHECK(d.white->nodes <= analyzer.options().max_nodes / 20 + 4096);
+}
+
 TEST_CASE("A threefold claim is first valid with the intended move that repeats for the third time",
           "[endings][claims]") {
   // The start position stands at plies 0 and 4; at ply 7 Black may write Ng8, which
