@@ -159,15 +159,12 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner, uint64_t 
     }
     return *e;
   };
-  auto guided = [&](uint64_t nodes) {
-    return explore(made(guided_exploration, nullptr), nodes, "(guided exhaustive search)");
-  };
-  auto narrow = [&](uint64_t nodes) {
-    return explore(made(narrow_exploration, search::closing_focus), nodes, "(focused search)");
-  };
-  auto wide = [&](uint64_t nodes) {
-    return explore(made(wide_exploration, search::wide_focus), nodes, "(focused search)");
-  };
+  auto guided_one = [&]() -> search::Exploration& { return made(guided_exploration, nullptr); };
+  auto narrow_one = [&]() -> search::Exploration& { return made(narrow_exploration, search::closing_focus); };
+  auto wide_one = [&]() -> search::Exploration& { return made(wide_exploration, search::wide_focus); };
+  auto guided = [&](uint64_t nodes) { return explore(guided_one(), nodes, "(guided exhaustive search)"); };
+  auto narrow = [&](uint64_t nodes) { return explore(narrow_one(), nodes, "(focused search)"); };
+  auto wide = [&](uint64_t nodes) { return explore(wide_one(), nodes, "(focused search)"); };
 
   // 5. A locked pawn structure that keeps the winner away for ever (a microsecond or two).
   if (auto why = search::blockade_forbids_mate(pos, winner))
@@ -179,9 +176,9 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner, uint64_t 
   // exploration. (Order and budgets chosen by replaying each searcher alone on the
   // final positions of the fixture games and simulating schedules, then timing the
   // best: mean ~88 -> ~81 us; after the three-turn greedy queue, narrow 1.8K -> 10K and
-  // depth-first 200 -> 700, ~60 -> ~57 us. The guided exploration's 100 nodes before the mate squares
-  // below are set are what finds test-vector line 516 for White: with 0 or 20 it is
-  // lost at 10M nodes, with 50 to 700 it is found.)
+  // depth-first 200 -> 700, ~60 -> ~57 us. The guided exploration's 100 nodes before
+  // the mate squares below are set are what finds test-vector line 516 for White: with
+  // 0 or 20 it is lost at 10M nodes, with 50 to 700 it is found.)
   // A losing king with no empty square beside it (as in the opening) is mated by a check
   // along a line its own men open: the narrow focus, which keeps the loser to king
   // moves and captures, cannot open one; the wide one looks first. (Game-end mean
@@ -197,10 +194,8 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner, uint64_t 
   // Where the walls leave the losing king few squares to be mated on (at most eight),
   // the explorations steer it there.
   const board::Bitboard mate_squares = search::possible_mate_squares(pos, winner, 8);
-  search::Exploration& exploration = made(guided_exploration, nullptr);
-  search::Exploration& narrow_one = made(narrow_exploration, search::closing_focus);
-  search::Exploration& wide_one = made(wide_exploration, search::wide_focus);
-  for (search::Exploration* e : {&exploration, &narrow_one, &wide_one}) e->set_mate_squares(mate_squares);
+  search::Exploration &exploration = guided_one(), &narrowed = narrow_one(), &widened = wide_one();
+  for (search::Exploration* e : {&exploration, &narrowed, &widened}) e->set_mate_squares(mate_squares);
 
   // 7. Longer searches: the focused explorations, narrow then wide (most witnesses of
   // real games that step 6 missed are found here), the guided exploration taken
@@ -248,17 +243,17 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner, uint64_t 
   // (game-end nodes -10%, time -4%); in the race it keeps to the narrow focus proper,
   // which finds test-vector line 51 for White (with the closing focus throughout, it is
   // not found at 10M nodes).
-  narrow_one.set_focus(search::narrow_focus);
+  narrowed.set_focus(search::narrow_focus);
   // In the race the guided order takes turns one by one between its greedy and its
   // depth-ordered queue: three greedy turns to one find most witnesses of real games
   // sooner (steps 6 and 7) but bury some long ones (K+B against K and two pawns, mate in
   // 6 at ply 104 of a fixture game: 150K nodes one by one, none in 1M with three turns).
   // Test vector at 10M: mean nodes 28.8K (29.7K with three turns throughout).
-  for (search::Exploration* e : {&exploration, &narrow_one, &wide_one}) e->set_greedy_turns(1);
+  for (search::Exploration* e : {&exploration, &narrowed, &widened}) e->set_greedy_turns(1);
   // One round of the race over `round_budget` nodes, shared as `shares` says.
   auto race = [&](uint64_t round_budget, Shares shares) {
     std::vector<std::function<void()>> searchers;
-    for (auto [e, percent] : {std::pair{&narrow_one, shares.narrow}, std::pair{&wide_one, shares.wide}}) {
+    for (auto [e, percent] : {std::pair{&narrowed, shares.narrow}, std::pair{&widened, shares.wide}}) {
       searchers.push_back([&, e, percent] {
         Limits limits(round_budget * uint64_t(percent) / 100, deadline, &cancel);
         auto r = e->run(limits);

@@ -41,7 +41,7 @@ class WinnabilityAnalyzer {
   const AnalysisOptions& options() const { return options_; }
 
  private:
-  // Steps 4 to 7 of the pipeline: the searches and proofs after the table.
+  // Steps 5 to 8 of the pipeline: the blockade, the searches and the race.
   search::Verdict decide(const board::Position& pos, board::Color winner, uint64_t max_nodes);
 
   // search::no_mate_position_exists, remembered per material (it takes milliseconds).

@@ -166,8 +166,9 @@ class BucketQueue {
 // behind a plateau of near-misses; by default the greedy queue has three turns to the
 // other's one (game-end nodes -20% against taking turns one by one, on each half of the
 // positions; six turns lose two test-vector witnesses at 10M), and set_greedy_turns
-// changes that (the analyzer's race goes back to one by one). A position is expanded once, from
-// whichever queue reaches it first, so an exhaustive run costs what it did with one queue.
+// changes that (the analyzer's race goes back to one by one). A position is expanded
+// once, from whichever queue reaches it first, so an exhaustive run costs what it did
+// with one queue.
 class Frontier {
  public:
   explicit Frontier(Order order) : order_(order) {}
@@ -204,9 +205,9 @@ class Frontier {
     if (order_ == Order::BreadthFirst) return next_ < visited ? next_++ : kNone;
     if (order_ == Order::GuidedShort) return first_.empty() ? kNone : first_.pop();
     for (;;) {
-      turn_ = ++pops_ % (greedy_turns_ + 1) != 0;
-      BucketQueue* q = turn_ ? &first_ : &second_;
-      if (q->empty()) q = turn_ ? &second_ : &first_;
+      const bool greedy_turn = ++pops_ % (greedy_turns_ + 1) != 0;
+      BucketQueue* q = greedy_turn ? &first_ : &second_;
+      if (q->empty()) q = greedy_turn ? &second_ : &first_;
       if (q->empty()) return kNone;
       const uint32_t i = q->pop();
       if (i >= expanded_.size()) expanded_.resize(std::max<std::size_t>(visited, std::size_t(i) + 1));
@@ -224,8 +225,7 @@ class Frontier {
   BucketQueue first_, second_;
   std::vector<bool> expanded_;  // guided: popped from one of the queues already
   unsigned greedy_turns_ = kGreedyTurns;
-  bool turn_ = false;  // the greedy queue's turn
-  unsigned pops_ = 0;
+  unsigned pops_ = 0;  // guided: pops so far, which say whose turn it is
 };
 
 }  // namespace

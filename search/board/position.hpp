@@ -82,8 +82,8 @@ class Position {
   // --- attacks
   Bitboard checkers() const { return state().checkers; }
   bool in_check() const { return !state().checkers.empty(); }
-  // Pieces of either colour attacking s, given an occupancy.
-  // (Inline: the searches call them for every new position.)
+  // Pieces of either colour attacking s, given an occupancy. (This and attacked_by are
+  // inline: the searches call them for every new position.)
   Bitboard attackers_to(Square s, Bitboard occupied) const {
     return (pawn_attacks(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
            (pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
@@ -92,6 +92,7 @@ class Position {
            (rook_attacks(s, occupied) & (pieces(PieceType::Rook) | pieces(PieceType::Queen))) |
            (king_attacks(s) & pieces(PieceType::King));
   }
+  // Whether a man of `attacker` attacks s, given an occupancy.
   bool attacked_by(Color attacker, Square s, Bitboard occupied) const {
     return (pawn_attacks(~attacker, s) & pieces(attacker, PieceType::Pawn)) ||
            (knight_attacks(s) & pieces(attacker, PieceType::Knight)) ||
