@@ -37,7 +37,7 @@ class VisitedSet {
     uint32_t key_high = 0;
   };
 
-  VisitedSet() : slots_(1024) {}
+  VisitedSet() : slots_(1024) { nodes_.reserve(256); }
 
   // Adds the position unless present; true when it was new.
   bool insert(const Position& pos, uint32_t parent, Move move, uint16_t depth) {
@@ -132,30 +132,36 @@ std::vector<Move> path_to(const VisitedSet& set, uint32_t idx) {
   return {line.rbegin(), line.rend()};
 }
 
-// Indices by a small integer priority, lowest first, newest first among equals. Buckets
-// are made as priorities come up: most explorations are short and use a few.
+// Indices by a small integer priority, lowest first, newest first among equals: a list
+// per priority, linked through the indices (each index is pushed once), so pushing and
+// popping never allocate but to lengthen the links.
 class BucketQueue {
  public:
+  BucketQueue() { heads_.fill(kNil); }
   void push(int priority, uint32_t index) {
     priority = std::min(priority, kMaxPriority);
-    if (priority >= int(buckets_.size())) buckets_.resize(std::size_t(priority) + 1);
-    buckets_[priority].push_back(index);
+    if (index >= next_.size()) next_.resize(std::max<std::size_t>(2 * next_.size(), std::size_t(index) + 1));
+    next_[index] = heads_[priority];
+    heads_[priority] = index;
     best_ = std::min(best_, priority);
+    worst_ = std::max(worst_, priority);
   }
   bool empty() {
-    while (best_ < int(buckets_.size()) && buckets_[best_].empty()) ++best_;
-    return best_ == int(buckets_.size());
+    while (best_ <= worst_ && heads_[best_] == kNil) ++best_;
+    return best_ > worst_;
   }
   uint32_t pop() {  // not empty()
-    uint32_t i = buckets_[best_].back();
-    buckets_[best_].pop_back();
+    const uint32_t i = heads_[best_];
+    heads_[best_] = next_[i];
     return i;
   }
 
  private:
   static constexpr int kMaxPriority = 255;
-  std::vector<std::vector<uint32_t>> buckets_;
-  int best_ = 0;
+  static constexpr uint32_t kNil = 0xFFFFFFFF;
+  std::array<uint32_t, kMaxPriority + 1> heads_;
+  std::vector<uint32_t> next_;
+  int best_ = kMaxPriority + 1, worst_ = -1;
 };
 
 // The positions waiting to be expanded: in insertion order (breadth first), or best
@@ -233,8 +239,9 @@ class Frontier {
 // Everything an exploration keeps between runs.
 struct Exploration::State {
   State(const Position& r, Color w, uint64_t max, Order order, DeadEnd end)
-      : root(r), winner(w), max_positions(max), frontier(order), dead_end(std::move(end)) {}
+      : root(r), work(r), winner(w), max_positions(max), frontier(order), dead_end(std::move(end)) {}
   Position root;
+  Position work;  // the position being expanded (its memory reused from one to the next)
   Color winner;
   uint64_t max_positions;
   VisitedSet set;
@@ -277,7 +284,8 @@ ClosureResult Exploration::run(Limits& limits) {
     const uint32_t next = s.pending != Frontier::kNone ? s.pending : s.frontier.pop(s.set.size());
     s.pending = Frontier::kNone;
     if (next == Frontier::kNone) break;
-    Position pos = unpack(s.set[next].packed, s.root);
+    Position& pos = s.work;
+    unpack(s.set[next].packed, s.root, pos);
     if (material_forbids_mate_fast(pos, winner)) continue;
     if (s.dead_end && s.dead_end(pos, winner)) continue;
     MoveList all, focused;

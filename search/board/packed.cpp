@@ -21,4 +21,8 @@ Position unpack(const PackedPosition& packed, const Position& like) {
   return Position::restore(packed, like);
 }
 
+void unpack(const PackedPosition& packed, const Position& like, Position& out) {
+  Position::restore_into(packed, like, out);
+}
+
 }  // namespace arbiter::board

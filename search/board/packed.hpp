@@ -30,5 +30,8 @@ PackedPosition pack(const Position& pos);
 // Rebuilds a position packed from `like` or from a position reached from it by moves
 // (castling rooks and the Chess960 flag are taken from `like`). The history is empty.
 Position unpack(const PackedPosition& packed, const Position& like);
+// The same into `out` (any position), reusing its memory: no allocation once its history
+// has held a few moves.
+void unpack(const PackedPosition& packed, const Position& like, Position& out);
 
 }  // namespace arbiter::board

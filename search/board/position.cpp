@@ -206,23 +206,32 @@ std::expected<Position, std::string> Position::from_fen(std::string_view fen) {
 
 Position Position::restore(const PackedPosition& packed, const Position& like) {
   Position p;
+  p.states_.reserve(64);
+  restore_into(packed, like, p);
+  return p;
+}
+
+void Position::restore_into(const PackedPosition& packed, const Position& like, Position& p) {
+  p.board_.fill(Piece::None);
+  p.by_type_.fill(Bitboard());
+  p.by_color_.fill(Bitboard());
   p.castling_rooks_ = like.castling_rooks_;
   p.castling_mask_ = like.castling_mask_;
   p.chess960_ = like.chess960_;
+  p.fullmove_base_ = 1;
   int i = 0;
   for (Square s : Bitboard(packed.occupied)) {
     p.put(Piece((packed.men[i / 2] >> ((i & 1) * 4)) & 15), s);
     ++i;
   }
   p.side_ = p.start_side_ = Color(packed.side_to_move);
-  p.states_.reserve(64);
+  p.states_.clear();
   p.states_.emplace_back();
   State& st = p.states_.back();
   st.castling = packed.castling;
   st.en_passant = Square(packed.en_passant);
   st.checkers = p.compute_checkers();
   st.key = p.compute_key();
-  return p;
 }
 
 Position Position::startpos() { return *from_fen(kStartFen); }

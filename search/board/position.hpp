@@ -153,9 +153,12 @@ class Position {
 
   // Rebuilds a packed position (packed from `like` or its successors); see packed.hpp.
   static Position restore(const PackedPosition& packed, const Position& like);
+  // The same into `out`, whose memory is reused.
+  static void restore_into(const PackedPosition& packed, const Position& like, Position& out);
 
   friend uint64_t recompute_key(const Position&);
   friend Position unpack(const PackedPosition&, const Position&);
+  friend void unpack(const PackedPosition&, const Position&, Position&);
 };
 
 // The key computed from scratch (for tests: equals key() at all times).
