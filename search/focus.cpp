@@ -36,6 +36,7 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
   const Bitboard zone = wide ? mating_zone(king) : Bitboard();
   const Bitboard offered = wide && !winner_moves ? attacked_squares(pos, winner) : Bitboard();
   const Bitboard occ = pos.occupied();
+  const Bitboard king_zone = king_attacks(king) | king;
   const CheckTest checks(pos);
   // The waiting move: the winner's first other move; the loser's other move that ends
   // nearest its king (a man coming to block a flight).
@@ -50,7 +51,7 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
     if (!keep && winner_moves) keep = type == PieceType::Pawn || checks.gives_check(m);
     if (!keep && winner_moves && closing) {
       const Bitboard rest = occ ^ from;
-      keep = approach_gap(type, to, king, rest) < approach_gap(type, from, king, rest);
+      keep = approach_gap(type, to, king, king_zone, rest) < approach_gap(type, from, king, king_zone, rest);
     }
     if (keep) {
       kept.push(m);

@@ -8,8 +8,17 @@ namespace arbiter::search {
 
 using namespace board;
 
-int approach_gap(PieceType type, Square s, Square king, Bitboard occupied) {
-  const Bitboard zone = king_attacks(king) | king;
+namespace {
+
+// `b` and every square a king step from it.
+Bitboard king_zone_grown(Bitboard b) {
+  b |= b.east() | b.west();
+  return b | b.north() | b.south();
+}
+
+}  // namespace
+
+int approach_gap(PieceType type, Square s, Square king, Bitboard zone, Bitboard occupied) {
   const int d = distance(s, king);
   switch (type) {
     case PieceType::King: return std::max(0, d - 2);
@@ -21,6 +30,10 @@ int approach_gap(PieceType type, Square s, Square king, Bitboard occupied) {
     case PieceType::Queen: return (piece_attacks(type, s, occupied) & zone) ? 0 : 1 + (d > 4);
     default: return 0;
   }
+}
+
+int approach_gap(PieceType type, Square s, Square king, Bitboard occupied) {
+  return approach_gap(type, s, king, king_attacks(king) | king, occupied);
 }
 
 int mate_distance_estimate(const Position& pos, Color winner) {
@@ -36,12 +49,16 @@ int mate_distance_estimate(const Position& pos, Color winner) {
 
   // The winner's four nearest men (pawns only when nothing else can mate).
   Bitboard men = pos.pieces(winner) & ~pos.pieces(winner, PieceType::Pawn);
-  std::array<int, 16> gaps{};
-  int n = 0;
-  for (Square s : men) gaps[n++] = 2 * approach_gap(type_of(pos.piece_on(s)), s, king, pos.occupied());
-  std::sort(gaps.begin(), gaps.begin() + n);
+  // The gaps are small (at most 5): counted by value, the four smallest summed.
+  const Bitboard zone = king_attacks(king) | king;
+  std::array<uint8_t, 8> gaps{};
+  for (Square s : men) ++gaps[approach_gap(type_of(pos.piece_on(s)), s, king, zone, pos.occupied())];
   int approach = 0;
-  for (int i = 0; i < std::min(n, 4); ++i) approach += gaps[i];
+  for (int gap = 0, left = 4; gap < 8 && left > 0; ++gap) {
+    const int taken = std::min<int>(left, gaps[gap]);
+    approach += 2 * gap * taken;
+    left -= taken;
+  }
   int promotion = 0;
   if (men == pos.pieces(winner, PieceType::King)) {
     promotion = 8;
@@ -52,9 +69,9 @@ int mate_distance_estimate(const Position& pos, Color winner) {
   // The loser's nearest man, a possible blocker.
   int blocker = 0;
   Bitboard helpers = pos.pieces(loser) ^ king;
-  if (helpers) {
-    blocker = 7;
-    for (Square s : helpers) blocker = std::min(blocker, std::max(0, distance(s, king) - 1));
+  if (helpers) {  // the rings around the king, outward, until one holds a man
+    Bitboard near = zone;
+    while (!(helpers & near)) near = king_zone_grown(near), ++blocker;
   }
   // When the winner's pieces alone could never mate a bare king (one knight, or bishops
   // of one colour), the loser must supply blockers: its pawns should promote.

@@ -15,5 +15,8 @@ int mate_distance_estimate(const board::Position& pos, board::Color winner);
 // the losing king on `king` (the king's square and its neighbours): 0 when it already
 // attacks a zone square. Pawns are not covered (they count toward promotion instead).
 int approach_gap(board::PieceType type, board::Square s, board::Square king, board::Bitboard occupied);
+// The same with the zone (king_attacks(king) | king) given.
+int approach_gap(board::PieceType type, board::Square s, board::Square king, board::Bitboard zone,
+                 board::Bitboard occupied);
 
 }  // namespace arbiter::search
