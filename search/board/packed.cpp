@@ -6,11 +6,31 @@ PackedPosition pack(const Position& pos) {
   PackedPosition p;
   Bitboard occ = pos.occupied();
   p.occupied = occ.bits();
+#ifdef ARBITER_USE_PEXT
+  // Bit k of every man's nibble at once: the squares whose piece value has bit k set
+  // (value = colour * 8 + type: pawn 1, knight 2, bishop 3, rook 4, queen 5, king 6),
+  // gathered in square order by PEXT, then spread one bit a nibble by PDEP.
+  const Bitboard planes[4] = {
+      pos.pieces(PieceType::Pawn) | pos.pieces(PieceType::Bishop) | pos.pieces(PieceType::Queen),
+      pos.pieces(PieceType::Knight) | pos.pieces(PieceType::Bishop) | pos.pieces(PieceType::King),
+      pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Queen) | pos.pieces(PieceType::King),
+      pos.pieces(Color::Black)};
+  uint64_t low = 0, high = 0;
+  for (unsigned k = 0; k < 4; ++k) {
+    const uint64_t bits = _pext_u64(planes[k].bits(), occ.bits());
+    const uint64_t nibble_bit = 0x1111111111111111ULL << k;
+    low |= _pdep_u64(bits, nibble_bit);
+    high |= _pdep_u64(bits >> 16, nibble_bit);
+  }
+  std::memcpy(p.men.data(), &low, 8);
+  std::memcpy(p.men.data() + 8, &high, 8);
+#else
   int i = 0;
   for (Square s : occ) {
     p.men[i / 2] |= uint8_t(index(pos.piece_on(s)) << ((i & 1) * 4));
     ++i;
   }
+#endif
   p.side_to_move = uint8_t(pos.side_to_move());
   p.castling = pos.castling_rights();
   p.en_passant = uint8_t(pos.en_passant());
