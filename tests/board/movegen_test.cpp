@@ -1,7 +1,8 @@
 // Move generation and make/unmake as properties over whole move trees (undo restores
-// the position, the incremental key equals the recomputed one, counting equals listing),
-// plus the special cases with counts that are known facts: en passant under a pin,
-// castling through or into check, Chess960 castling where the king or the rook stays.
+// the position, the incremental key equals the recomputed one, the kept checkers are the
+// attackers of the king, counting equals listing), plus the special cases with counts
+// that are known facts: en passant under a pin, castling through or into check, Chess960
+// castling where the king or the rook stays.
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <fstream>
@@ -107,6 +108,21 @@ TEST_CASE("the incremental key equals the recomputed key after every move", "[mo
       f.expect(p.key() == recompute_key(p), [&] {
         return p.fen() + " after " + std::to_string(p.ply()) + " plies";
       });
+    });
+    INFO(root << ": " << f.checked << " positions");
+    INFO((f.list.empty() ? std::string() : f.list.front()));
+    CHECK(f.list.empty());
+  }
+}
+
+TEST_CASE("the checkers kept after every move are the men attacking the king", "[movegen][check]") {
+  for (const auto& root : walk_roots()) {
+    auto pos = test::pos(root);
+    Failures f;
+    walk(pos, 3, [&](Position& p, int) {
+      const Color us = p.side_to_move();
+      const Bitboard attackers = p.attackers_to(p.king_square(us), p.occupied()) & p.pieces(~us);
+      f.expect(p.checkers() == attackers, [&] { return p.fen() + " after " + std::to_string(p.ply()) + " plies"; });
     });
     INFO(root << ": " << f.checked << " positions");
     INFO((f.list.empty() ? std::string() : f.list.front()));
