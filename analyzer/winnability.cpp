@@ -187,7 +187,12 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner, uint64_t 
   const Square loser_king = pos.king_square(~winner);
   if (!(board::king_attacks(loser_king) & ~pos.occupied()))
     if (auto v = wide(std::min<uint64_t>(max_nodes / 20, 2'000))) return *v;
+  // The narrow exploration's first look favours its greedy queue a little more (four
+  // pops to one from the depth-ordered queue, three afterwards): game-end nodes 648 ->
+  // 613 (each half of the positions -4% and -7%; five to eight turns gain less).
+  narrow_one().set_greedy_turns(4);
   if (auto v = narrow(std::min<uint64_t>(max_nodes / 20, 10'000))) return *v;
+  narrow_one().set_greedy_turns(search::kDefaultGreedyTurns);
   if (auto v = helpmate(std::min<uint64_t>(max_nodes / 20, 700))) return *v;
   if (auto v = guided(std::min<uint64_t>(max_nodes / 20, 100))) return *v;
 

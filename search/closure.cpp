@@ -100,9 +100,6 @@ constexpr int kNearMateBonus = 4;
 // from a8 to c1), 6 soonest.
 constexpr int kMateSquareWeight = 6;
 
-// Pops from the greedy queue for each pop from the depth queue (Frontier), by default.
-constexpr unsigned kGreedyTurns = 3;
-
 // Up to about this many visited positions the set stays in the caches.
 constexpr std::size_t kCachedPositions = 1 << 15;
 
@@ -172,9 +169,9 @@ class BucketQueue {
 // behind a plateau of near-misses; by default the greedy queue has three turns to the
 // other's one (game-end nodes -20% against taking turns one by one, on each half of the
 // positions; six turns lose two test-vector witnesses at 10M), and set_greedy_turns
-// changes that (the analyzer's race goes back to one by one). A position is expanded
-// once, from whichever queue reaches it first, so an exhaustive run costs what it did
-// with one queue.
+// changes that (the analyzer's first narrow look takes four, its race one by one). A
+// position is expanded once, from whichever queue reaches it first, so an exhaustive run
+// costs what it did with one queue.
 class Frontier {
  public:
   explicit Frontier(Order order) : order_(order) {}
@@ -230,7 +227,7 @@ class Frontier {
   uint32_t next_ = 0;
   BucketQueue first_, second_;
   std::vector<bool> expanded_;  // guided: popped from one of the queues already
-  unsigned greedy_turns_ = kGreedyTurns;
+  unsigned greedy_turns_ = kDefaultGreedyTurns;
   unsigned pops_ = 0;  // guided: pops so far, which say whose turn it is
 };
 

@@ -43,6 +43,9 @@ using MoveFocus = void (*)(const board::Position&, board::Color winner, const bo
 // witness).
 enum class Order { BreadthFirst, Guided, GuidedShort };
 
+// Guided order: pops from the greedy queue for each pop from the depth queue, by default.
+inline constexpr unsigned kDefaultGreedyTurns = 3;
+
 // An exploration that can be stopped by a limit and taken up again later, losing no
 // work: run() goes on from where the last run stopped, until a mate, exhaustion or the
 // new limits; once a mate is found or every position visited, run() returns that again.
