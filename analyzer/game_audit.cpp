@@ -150,13 +150,13 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
   }
 
   // 2. The moves ran out. A dead position may have ended the game; else the tags say.
-  const Position& end = replay_to(n);
-  TagEnding tag = read_termination(tags);
-  TagDecision decision = decide_from_tags(tag, recorded, end.side_to_move());
+  const TagEnding tag = read_termination(tags);
+  const TagDecision decision = decide_from_tags(tag, recorded, replay_to(n).side_to_move());
   // A timeout or a resignation needs the opponent's verdict; otherwise either side's mate
-  // shows the position live.
+  // shows the position live. (The last position is borrowed from replay_to only for this
+  // call: a later replay_to would overwrite it.)
   const std::optional<Color> first = decision.loser ? std::optional(~*decision.loser) : std::nullopt;
-  auto dead = find_dead_position(start, moves, n, end, first, analyzer);
+  const DeadPositionCheck dead = find_dead_position(start, moves, n, replay_to(n), first, analyzer);
   if (dead.kind == DeadPositionCheck::Kind::Dead) {
     a.ending = Ending::DeadPosition;
     a.ply = dead.ply;
