@@ -20,10 +20,7 @@ Bitboard knight_spread(Bitboard b) {
 
 // `b` and the squares up to `steps` king steps away from it.
 Bitboard king_spread(Bitboard b, int steps = 1) {
-  for (int i = 0; i < steps && b != kAllSquares; ++i) {
-    b |= b.east() | b.west();
-    b |= b.north() | b.south();
-  }
+  for (int i = 0; i < steps && b != kAllSquares; ++i) b = king_step_spread(b);
   return b;
 }
 

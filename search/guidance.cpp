@@ -8,16 +8,6 @@ namespace arbiter::search {
 
 using namespace board;
 
-namespace {
-
-// `b` and every square a king step from it.
-Bitboard king_zone_grown(Bitboard b) {
-  b |= b.east() | b.west();
-  return b | b.north() | b.south();
-}
-
-}  // namespace
-
 int approach_gap(PieceType type, Square s, Square king, Bitboard zone, Bitboard occupied) {
   const int d = distance(s, king);
   switch (type) {
@@ -71,7 +61,7 @@ int mate_distance_estimate(const Position& pos, Color winner) {
   Bitboard helpers = pos.pieces(loser) ^ king;
   if (helpers) {  // the rings around the king, outward, until one holds a man
     Bitboard near = zone;
-    while (!(helpers & near)) near = king_zone_grown(near), ++blocker;
+    while (!(helpers & near)) near = king_step_spread(near), ++blocker;
   }
   // When the winner's pieces alone could never mate a bare king (one knight, or bishops
   // of one colour), the loser must supply blockers: its pawns should promote.

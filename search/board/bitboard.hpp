@@ -76,5 +76,10 @@ constexpr Bitboard kAllSquares{~0ULL};
 // The squares of the colour of s (a bishop's for ever).
 constexpr Bitboard squares_of_colour(Square s) { return is_dark(s) ? kDarkSquares : kLightSquares; }
 constexpr Bitboard kEdges = file_bb(0) | file_bb(7) | rank_bb(0) | rank_bb(7);
+// The squares of b and every square one king step from one of them.
+constexpr Bitboard king_step_spread(Bitboard b) {
+  b |= b.east() | b.west();
+  return b | b.north() | b.south();
+}
 
 }  // namespace arbiter::board
