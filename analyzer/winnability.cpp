@@ -9,14 +9,14 @@
 #include <tbb/task_group.h>
 
 #include "analyzer/witness.hpp"
-#include "search/blockade.hpp"
+#include "search/proofs/blockade.hpp"
 #include "search/board/attacks.hpp"
 #include "search/board/movegen.hpp"
-#include "search/closure.hpp"
-#include "search/focus.hpp"
-#include "search/helpmate.hpp"
-#include "search/mate_existence.hpp"
-#include "search/material.hpp"
+#include "search/explore/closure.hpp"
+#include "search/explore/focus.hpp"
+#include "search/explore/helpmate.hpp"
+#include "search/proofs/mate_existence.hpp"
+#include "search/proofs/material.hpp"
 
 namespace arbiter::analyzer {
 
@@ -150,7 +150,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner, uint64_t 
   // Three explorations serve steps 6 and 7 and the race, each made when first needed
   // (most questions end with the first): a guided one, exhaustive, which finds a mate or
   // proves there is none, and two witness-only ones over the moves in focus
-  // (search/focus.hpp), far cheaper than the exhaustive one in positions with many men.
+  // (search/explore/focus.hpp), far cheaper than the exhaustive one in positions with many men.
   std::optional<search::Exploration> guided_exploration, narrow_exploration, wide_exploration;
   auto made = [&](std::optional<search::Exploration>& e, search::MoveFocus focus) -> search::Exploration& {
     if (!e) {

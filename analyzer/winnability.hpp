@@ -12,7 +12,7 @@
 #include <string>
 
 #include "search/board/position.hpp"
-#include "search/transposition.hpp"
+#include "search/explore/transposition.hpp"
 #include "search/verdict.hpp"
 #include "search/verdict_store.hpp"
 

@@ -5,7 +5,7 @@
 
 #include "analyzer/cli/command.hpp"
 #include "search/board/notation.hpp"
-#include "search/conversion.hpp"
+#include "search/problems/conversion.hpp"
 
 namespace arbiter::cli {
 namespace {

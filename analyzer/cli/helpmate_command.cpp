@@ -11,7 +11,7 @@
 #include "analyzer/cli/command.hpp"
 #include "analyzer/witness.hpp"
 #include "search/board/notation.hpp"
-#include "search/problem_helpmate.hpp"
+#include "search/problems/problem_helpmate.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -16,7 +16,7 @@
 #include <tbb/parallel_for.h>
 
 #include "analyzer/winnability.hpp"
-#include "search/blockade.hpp"
+#include "search/proofs/blockade.hpp"
 #include "search/board/notation.hpp"
 
 using namespace arbiter;

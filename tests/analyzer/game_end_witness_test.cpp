@@ -7,7 +7,7 @@
 
 #include "analyzer/winnability.hpp"
 #include "analyzer/witness.hpp"
-#include "search/check_reach.hpp"
+#include "search/proofs/check_reach.hpp"
 #include "support.hpp"
 
 using namespace arbiter;
@@ -41,7 +41,7 @@ const GameEnd kGameEnds[] = {
     {"8/1p6/1P6/6k1/P7/6Kp/8/4B3 b - - 1 50", Color::White, 20'000, "undetermined at 10M"},
     {"8/8/8/1p3kp1/1R6/P1P5/1P6/K7 b - - 1 48", Color::White, 1'000'000, "1.40M nodes, 38 plies"},
     // Many men, and the side with less must promote or take the other's men first: found
-    // by the focused explorations (search/focus.hpp).
+    // by the focused explorations (search/explore/focus.hpp).
     {"6k1/1p3p1p/p3pp2/3p4/1b1P4/3BP3/PP3PPP/2R3K1 b - - 0 19", Color::Black, 1'000'000, "undetermined at 1M"},
     {"R4bk1/p1pb1p1p/1p4p1/8/8/1P2PN1P/P1P2PP1/6K1 b - - 0 20", Color::Black, 1'000'000, "undetermined at 1M"},
     {"8/1k2b3/8/5P2/8/8/P1K5/6R1 b - - 2 41", Color::Black, 1'000'000, "undetermined at 1M"},

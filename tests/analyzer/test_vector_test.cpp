@@ -1,7 +1,7 @@
 // The whole Chess Unwinnability Analyzer test vector (../shared/fixtures/cha-test-vector.txt,
 // 1,803 positions, both sides): no decided verdict may contradict the file, and every
 // winnable verdict must carry a witness that replays to mate, on a square the walls leave
-// open (search/blockade.hpp). Positions may stay undetermined within the budget; the
+// open (search/proofs/blockade.hpp). Positions may stay undetermined within the budget; the
 // counts are printed.
 #include <atomic>
 #include <chrono>
@@ -16,7 +16,7 @@
 
 #include "analyzer/winnability.hpp"
 #include "analyzer/witness.hpp"
-#include "search/blockade.hpp"
+#include "search/proofs/blockade.hpp"
 #include "support.hpp"
 
 using namespace arbiter;

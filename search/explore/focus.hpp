@@ -1,0 +1,32 @@
+// Which moves a witness-only search follows. In positions with many men most moves
+// change nothing near the losing king, and each of them makes a copy of the whole search
+// space (a far pawn's step, a queen's wandering); a best-first search then spends its
+// budget on plateaus of equally promising positions. A focus keeps the moves that can
+// take part in a mate and one other move of the side to move as a waiting move (the
+// winner's first; the loser's the one that ends nearest its king, a blocker coming).
+// Not complete: a search with a focus finds witnesses, it never proves that none exists
+// (some mates need a move it drops).
+#pragma once
+
+#include "search/board/move.hpp"
+#include "search/board/position.hpp"
+
+namespace arbiter::search {
+
+// King moves, captures, promotions, the winner's pawn moves and checks, and one waiting
+// move: the loser's men stand still unless they capture or are taken, the winner's men
+// come in by checks. Appends those of `moves` (the legal moves of `pos`) to `kept`, in
+// their order.
+void narrow_focus(const board::Position& pos, board::Color winner, const board::MoveList& moves, board::MoveList& kept);
+
+// The narrow focus and the winner's men closing in on the losing king (the moves that
+// shorten their approach_gap, search/explore/guidance.hpp): the loser's men still stand still.
+void closing_focus(const board::Position& pos, board::Color winner, const board::MoveList& moves,
+                   board::MoveList& kept);
+
+// The closing focus and also: moves from or to the squares within two king steps of the
+// losing king (blockers, flights), the winner's men closing in on it, and the loser's men
+// stepping where the winner could take them (opening lines, making way).
+void wide_focus(const board::Position& pos, board::Color winner, const board::MoveList& moves, board::MoveList& kept);
+
+}  // namespace arbiter::search

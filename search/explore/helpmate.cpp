@@ -1,0 +1,168 @@
+#include "search/explore/helpmate.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include "search/board/check_test.hpp"
+#include "search/board/movegen.hpp"
+#include "search/proofs/check_reach.hpp"
+#include "search/checking_moves.hpp"
+#include "search/explore/guidance.hpp"
+#include "search/proofs/material.hpp"
+
+namespace arbiter::search {
+
+using namespace board;
+
+namespace {
+
+constexpr Square kCorners[4] = {Square(0), Square(7), Square(56), Square(63)};
+
+Square target_corner(Square king, int variant) {
+  std::array<Square, 4> corners;
+  std::copy(std::begin(kCorners), std::end(kCorners), corners.begin());
+  std::stable_sort(corners.begin(), corners.end(),
+                   [king](Square a, Square b) { return distance(king, a) < distance(king, b); });
+  return corners[variant & 3];
+}
+
+class Searcher {
+ public:
+  Searcher(const Position& root, Color winner, Limits& limits, TranspositionTable& table, int variant)
+      : pos_(root), winner_(winner), limits_(limits), table_(table) {
+    corner_ = target_corner(pos_.king_square(~winner), variant);
+  }
+
+  // True when a mate is found within `remaining` plies; the line is then in line_
+  // (in reverse order).
+  bool search(int remaining) {
+    if (++pending_ == batch_) {
+      if (!limits_.spend(pending_)) aborted_ = true;
+      pending_ = 0;
+    }
+    if (aborted_) return false;
+    const Color side = pos_.side_to_move();
+    const bool losing_side = side != winner_;
+    if (losing_side && pos_.in_check() && !has_legal_move(pos_)) return true;
+    if (remaining <= 0) return false;
+    if (mate_out_of_reach(pos_, winner_, remaining)) return false;  // no man can check in time
+    if (!losing_side && remaining == 1) {  // no table here: looking costs less than a probe
+      // The last move must mate: only checks, and only those that leave the king no step.
+      if (auto mate = find_mating_move(pos_)) {
+        line_.push_back(*mate);
+        return true;
+      }
+      return false;
+    }
+    const uint64_t key = pos_.key();
+    if (table_.probe(key, winner_) >= remaining) return false;
+    if (material_forbids_mate_fast(pos_, winner_)) {
+      table_.store(key, winner_, 255);
+      return false;
+    }
+    MoveList moves;
+    generate_legal(pos_, moves);
+    std::array<int, MoveList::kCapacity> scores;
+    const Square loser_king = pos_.king_square(~winner_);
+    const std::optional<CheckTest> checks =
+        !losing_side && remaining <= 3 ? std::optional<CheckTest>(pos_) : std::nullopt;
+    for (std::size_t i = 0; i < moves.size(); ++i) scores[i] = score(moves[i], losing_side, loser_king, checks);
+    // Insertion sort by score, best first (lists are short).
+    for (std::size_t i = 1; i < moves.size(); ++i) {
+      Move m = moves[i];
+      int s = scores[i];
+      std::size_t j = i;
+      for (; j > 0 && scores[j - 1] < s; --j) {
+        moves[j] = moves[j - 1];
+        scores[j] = scores[j - 1];
+      }
+      moves[j] = m;
+      scores[j] = s;
+    }
+    for (Move m : moves) {
+      pos_.do_move(m);
+      bool found = search(remaining - 1);
+      pos_.undo_move(m);
+      if (found) {
+        line_.push_back(m);
+        return true;
+      }
+      if (aborted_) return false;
+    }
+    table_.store(key, winner_, remaining);
+    return false;
+  }
+
+  bool aborted() const { return aborted_; }
+  void flush() {
+    limits_.spend(pending_);
+    pending_ = 0;
+  }
+  std::vector<Move> line() const { return {line_.rbegin(), line_.rend()}; }
+
+ private:
+  // Ordering: the losing king walks to its corner and its men gather round it; the
+  // winner's men close in on the losing king; captures of the winner's men come last.
+  // `checks` is given when checks count (the winner to move, close to the end).
+  int score(Move m, bool losing_side, Square loser_king, const std::optional<CheckTest>& checks) const {
+    const Square from = m.from(), to = m.to();
+    const PieceType type = type_of(pos_.piece_on(from));
+    const bool capture = m.kind() != MoveKind::Castling && pos_.piece_on(to) != Piece::None;
+    int s = 0;
+    if (losing_side) {
+      if (type == PieceType::King) {
+        s += 8 * (distance(from, corner_) - distance(m.kind() == MoveKind::Castling ? from : to, corner_));
+      } else {
+        s += 2 * (distance(from, loser_king) - distance(to, loser_king));
+        if (m.kind() == MoveKind::Promotion) s += 2;
+      }
+      if (capture) s -= 24;
+    } else {
+      if (type == PieceType::Pawn) {
+        s += 3;
+        if (m.kind() == MoveKind::Promotion) s += m.promotion() == PieceType::Queen ? 20 : 6;
+      } else if (m.kind() != MoveKind::Castling) {
+        const Bitboard occ = pos_.occupied() ^ from;
+        s += 6 * (approach_gap(type, from, loser_king, occ) - approach_gap(type, to, loser_king, occ));
+      }
+      if (capture && distance(to, loser_king) <= 1) s -= 6;
+      if (checks && checks->gives_check(m)) s += 12;
+    }
+    return s;
+  }
+
+  Position pos_;
+  Color winner_;
+  Limits& limits_;
+  TranspositionTable& table_;
+  Square corner_;
+  std::vector<Move> line_;
+  uint64_t pending_ = 0;
+  // Nodes counted between looks at the limits: fewer than the budget, so that a small
+  // budget is kept (a look costs an atomic add).
+  uint64_t batch_ = std::clamp<uint64_t>(limits_.max_nodes() / 8, 1, 1024);
+  bool aborted_ = false;
+};
+
+}  // namespace
+
+HelpmateResult find_helpmate(const Position& root, Color winner, Limits& limits, TranspositionTable& table,
+                             const HelpmateConfig& config) {
+  HelpmateResult result;
+  Searcher searcher(root, winner, limits, table, config.variant);
+  // A mate falls on the loser's turn: odd plies when the winner moves first.
+  int first = root.side_to_move() == winner ? 1 : 0;
+  for (int depth = first; depth <= config.max_plies; depth += 2) {
+    if (searcher.search(depth)) {
+      searcher.flush();
+      result.line = searcher.line();
+      return result;
+    }
+    if (searcher.aborted()) break;
+    result.depth_completed = depth;
+  }
+  searcher.flush();
+  return result;
+}
+
+}  // namespace arbiter::search

@@ -1,0 +1,32 @@
+// The cooperative (helpmate) search: is there a sequence of legal moves, both sides
+// cooperating, that ends with `winner` checkmating the other side?
+// Iterative deepening over plies with move ordering aimed at mate and a shared
+// transposition table. Sound: a returned line is legal from the root and ends in mate.
+// Complete only up to the depth it finished; it never proves unwinnability.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "search/board/position.hpp"
+#include "search/limits.hpp"
+#include "search/explore/transposition.hpp"
+
+namespace arbiter::search {
+
+struct HelpmateConfig {
+  int max_plies = 120;
+  // Diversifies move ordering between parallel searchers: which corner the losing
+  // king is steered to (0 = nearest, 1 = second nearest, ...).
+  int variant = 0;
+};
+
+struct HelpmateResult {
+  std::optional<std::vector<board::Move>> line;  // the witness, when found
+  int depth_completed = 0;                       // no mate exists within this many plies
+};
+
+HelpmateResult find_helpmate(const board::Position& root, board::Color winner, Limits& limits,
+                             TranspositionTable& table, const HelpmateConfig& config = {});
+
+}  // namespace arbiter::search

@@ -1,0 +1,33 @@
+#include "search/helpmate_tables.hpp"
+
+#include "search/board/movegen.hpp"
+
+namespace arbiter::search {
+
+std::optional<std::vector<board::Move>> table_line(const HelpmateTables& tables, const board::Position& pos,
+                                                   board::Color winner) {
+  TableAnswer here = tables.probe(pos, winner);
+  if (here.kind != TableAnswer::Kind::Mate) return std::nullopt;
+  board::Position p = pos;
+  std::vector<board::Move> line;
+  // Each step goes to a child whose shortest helpmate is one ply shorter; an exact table
+  // always has one. Children after a capture or promotion are probed in their own tables.
+  for (int left = here.plies; left > 0; --left) {
+    std::optional<board::Move> next;
+    for (board::Move m : board::legal_moves(p)) {
+      p.do_move(m);
+      const TableAnswer child = tables.probe(p, winner);
+      p.undo_move(m);
+      if (child.kind == TableAnswer::Kind::Mate && child.plies == left - 1) {
+        next = m;
+        break;
+      }
+    }
+    if (!next) return std::nullopt;  // tables that disagree with themselves: no line
+    line.push_back(*next);
+    p.do_move(*next);
+  }
+  return line;
+}
+
+}  // namespace arbiter::search

@@ -1,0 +1,76 @@
+#include "search/problems/no_solution_table.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+namespace arbiter::search {
+
+using namespace board;
+
+namespace {
+
+std::array<uint64_t, 4> words_of(const PackedPosition& p) {
+  std::array<uint64_t, 4> w;
+  std::memcpy(w.data(), &p, sizeof(p));
+  return w;
+}
+
+}  // namespace
+
+NoSolutionTable::NoSolutionTable(unsigned log2_entries) {
+  log2_entries = std::max(1u, log2_entries);  // a bucket is two entries
+  entries_.reset(new Entry[std::size_t(1) << log2_entries]);
+  mask_ = (uint64_t(1) << log2_entries) - 1;
+}
+
+// Sequence-lock reader: the data read between two equal, even sequence numbers was
+// written by one writer alone. Either entry of the position's bucket may hold it.
+bool NoSolutionTable::known_unsolvable(const Position& pos, uint64_t key, int plies) const {
+  if (key == 0 || plies < 0 || plies > kMaxPlies) return false;
+  const Entry* bucket = &entries_[key & mask_ & ~uint64_t(1)];
+  for (int way = 0; way < 2; ++way) {
+    const Entry& e = bucket[way];
+    const uint32_t before = e.sequence.load(std::memory_order_acquire);
+    if (before & 1) continue;
+    if (e.key.load(std::memory_order_relaxed) != key) continue;
+    const uint32_t bits = e.plies.load(std::memory_order_relaxed);
+    std::array<uint64_t, 4> stored;
+    for (int i = 0; i < 4; ++i) stored[i] = e.packed[i].load(std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_acquire);
+    if (e.sequence.load(std::memory_order_relaxed) != before) continue;
+    if ((bits >> plies & 1) && stored == words_of(pack(pos))) return true;
+  }
+  return false;
+}
+
+// Sequence-lock writer: the one thread that moves the sequence from even to odd writes;
+// any other skips its store. In the bucket, the entry of the same key is merged into;
+// else the one whose deepest fact is shallower (less work saved) is replaced.
+void NoSolutionTable::record_unsolvable(const Position& pos, uint64_t key, int plies) {
+  if (key == 0 || plies < 0 || plies > kMaxPlies) return;
+  Entry* bucket = &entries_[key & mask_ & ~uint64_t(1)];
+  auto worth = [](const Entry& e) { return std::bit_width(e.plies.load(std::memory_order_relaxed)); };
+  int way = 0;
+  if (bucket[1].key.load(std::memory_order_relaxed) == key)
+    way = 1;
+  else if (bucket[0].key.load(std::memory_order_relaxed) != key && worth(bucket[1]) < worth(bucket[0]))
+    way = 1;
+  Entry& e = bucket[way];
+  uint32_t seq = e.sequence.load(std::memory_order_relaxed);
+  if ((seq & 1) || !e.sequence.compare_exchange_strong(seq, seq + 1, std::memory_order_relaxed)) return;
+  std::atomic_thread_fence(std::memory_order_release);
+  const std::array<uint64_t, 4> words = words_of(pack(pos));
+  bool same = e.key.load(std::memory_order_relaxed) == key;
+  for (int i = 0; same && i < 4; ++i) same = e.packed[i].load(std::memory_order_relaxed) == words[i];
+  if (same) {
+    e.plies.store(e.plies.load(std::memory_order_relaxed) | (1u << plies), std::memory_order_relaxed);
+  } else {
+    e.key.store(key, std::memory_order_relaxed);
+    e.plies.store(1u << plies, std::memory_order_relaxed);
+    for (int i = 0; i < 4; ++i) e.packed[i].store(words[i], std::memory_order_relaxed);
+  }
+  e.sequence.store(seq + 2, std::memory_order_release);
+}
+
+}  // namespace arbiter::search
