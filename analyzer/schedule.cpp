@@ -33,13 +33,17 @@ const Schedule& default_schedule() {
       {Step::Race, 1'000'000, 0, {10, 6, 80, 2},
        "first round: most nodes to the exhaustive exploration, which alone can prove"},
       {Step::Race, 0, 0, {60, 6, 30, 2}, "the rest: most nodes to the narrow exploration, which finds the long witnesses"},
+      {Step::Shorten, 20'000, 0, {},
+       "iterative deepening below the witness's length proves it shortest or finds a shorter one; at most a "
+       "quarter of what finding it cost (all that is left with --shortest)",
+       25, 0},
   };
   return schedule;
 }
 
 namespace {
 
-constexpr std::array<std::pair<Step, const char*>, 13> kNames{{
+constexpr std::array<std::pair<Step, const char*>, 14> kNames{{
     {Step::GameOver, "game-over"},
     {Step::Material, "material"},
     {Step::Tables, "tables"},
@@ -53,6 +57,7 @@ constexpr std::array<std::pair<Step, const char*>, 13> kNames{{
     {Step::DepthFirst, "depth-first"},
     {Step::MateSquares, "mate-squares"},
     {Step::Race, "race"},
+    {Step::Shorten, "shorten"},
 }};
 
 template <typename T>
@@ -75,6 +80,8 @@ std::string format_schedule(const Schedule& schedule) {
     out << step_name(e.step);
     if (e.nodes) out << ' ' << e.nodes;
     if (e.greedy_turns) out << " greedy=" << e.greedy_turns;
+    if (e.spent_percent) out << " spent=" << e.spent_percent;
+    if (e.floor) out << " floor=" << e.floor;
     if (e.step == Step::Race)
       out << " narrow=" << e.shares.narrow << " wide=" << e.shares.wide << " guided=" << e.shares.guided
           << " dfs=" << e.shares.depth_first;
@@ -114,7 +121,9 @@ std::expected<Schedule, std::string> parse_schedule(std::string_view text) {
       else if (key == "wide") ok = read_number(value, entry.shares.wide);
       else if (key == "guided") ok = read_number(value, entry.shares.guided);
       else if (key == "dfs") ok = read_number(value, entry.shares.depth_first);
-      else return std::unexpected(where("'" + key + "' is not a setting (greedy, narrow, wide, guided, dfs)"));
+      else if (key == "spent") ok = read_number(value, entry.spent_percent);
+      else if (key == "floor") ok = read_number(value, entry.floor);
+      else return std::unexpected(where("'" + key + "' is not a setting (greedy, narrow, wide, guided, dfs, spent, floor)"));
       if (!ok) return std::unexpected(where("'" + word + "' needs a whole number"));
     }
     const RaceShares& s = entry.shares;

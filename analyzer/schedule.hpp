@@ -26,6 +26,8 @@ enum class Step : uint8_t {
   DepthFirst,   // the depth-first helpmate search with check-reach cuts
   MateSquares,  // steer the explorations to the squares the losing king can be mated on
   Race,         // a round of the race between all searchers (parallel with threads)
+  Shorten,      // after a witness: a complete search below its length, for a shorter one or
+                // the proof that none exists (runs only on a witness that is not known shortest)
 };
 
 // A race round's nodes, in percent, for each searcher.
@@ -42,6 +44,10 @@ struct ScheduleEntry {
   unsigned greedy_turns = 0;
   RaceShares shares{};
   const char* why = "";
+  // Shortening (unless told to prove the shortest): at most this percentage of the nodes
+  // the question has spent so far, at least `floor` nodes (0: no such bound).
+  unsigned spent_percent = 0;
+  uint64_t floor = 0;
 };
 
 using Schedule = std::vector<ScheduleEntry>;
@@ -56,7 +62,8 @@ const Schedule& default_schedule();
 // The step's name as the text form and `--explain` write it ("narrow", "race", ...).
 const char* step_name(Step step);
 
-// Text form: one entry a line, `STEP [NODES] [greedy=N] [narrow=P wide=P guided=P dfs=P]`;
+// Text form: one entry a line, `STEP [NODES] [greedy=N] [narrow=P wide=P guided=P dfs=P]
+// [spent=P floor=N]`;
 // `#` starts a comment. parse_schedule(format_schedule(s)) == s (reasons aside).
 std::string format_schedule(const Schedule& schedule);
 // A schedule read from its text form, or what is wrong with it (line and word).

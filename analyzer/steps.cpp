@@ -34,10 +34,19 @@ uint64_t search_budget(const Question& q, const ScheduleEntry& e) {
 
 // A witness the move generator replays to mate, as a verdict; nothing if it does not
 // replay (never report an unverified mate).
-std::optional<Verdict> witness(const Question& q, std::vector<Move> line, const char* how) {
+std::optional<Verdict> witness(Question& q, std::vector<Move> line, const char* how) {
   if (!replays_to_mate(q.pos, line, q.winner)) return std::nullopt;
-  std::string detail = name(q.winner) + " mates in " + std::to_string((line.size() + 1) / 2) + " moves " + how;
-  return Verdict::winnable(std::move(line), Reason::Helpmate, detail, q.spent);
+  Verdict v = Verdict::winnable(std::move(line), Reason::Helpmate, "", q.spent);
+  v.detail = witness_detail(q.winner, v, how);
+  q.found_how = how;
+  return v;
+}
+
+// A witness known to be a shortest helpmate.
+void mark_shortest(const Question& q, Verdict& v) {
+  v.shortest = true;
+  v.no_shorter_than = uint32_t(v.line.size());
+  v.detail = witness_detail(q.winner, v, q.found_how);
 }
 
 Verdict exhausted(const Question& q, uint64_t positions) {
@@ -57,6 +66,7 @@ search::Exploration& exploration(Question& q, Kind kind) {
     e.emplace(q.pos, q.winner, q.services.max_closure_positions, search::Order::Guided);
     if (kind == Kind::Narrow) e->set_focus(search::closing_focus);
     if (kind == Kind::Wide) e->set_focus(search::wide_focus);
+    e->set_tables(q.services.tables);
   }
   return *e;
 }
@@ -74,8 +84,11 @@ class GameOverStep final : public StepRunner {
   std::optional<Verdict> run(Question& q, const ScheduleEntry&) const override {
     if (has_legal_move(q.pos)) return std::nullopt;
     const Color loser = ~q.winner;
-    if (q.pos.in_check() && q.pos.side_to_move() == loser)
-      return Verdict::winnable({}, Reason::Helpmate, name(loser) + " is already checkmated", 0);
+    if (q.pos.in_check() && q.pos.side_to_move() == loser) {
+      Verdict v = Verdict::winnable({}, Reason::Helpmate, name(loser) + " is already checkmated", 0);
+      v.shortest = true;
+      return v;
+    }
     if (q.pos.in_check())
       return Verdict::unwinnable(Reason::GameOver, name(q.winner) + " is checkmated: the game is over");
     return Verdict::unwinnable(Reason::GameOver, "stalemate: the game is over");
@@ -174,10 +187,15 @@ class DepthFirstStep final : public StepRunner {
  public:
   std::optional<Verdict> run(Question& q, const ScheduleEntry& e) const override {
     Limits limits(search_budget(q, e), q.deadline);
-    auto r = search::find_helpmate(q.pos, q.winner, limits, *q.services.table);
+    search::HelpmateConfig config;
+    config.tables = q.services.tables;
+    auto r = search::find_helpmate(q.pos, q.winner, limits, *q.services.table, config);
     q.spent += limits.nodes();
-    if (r.line) return witness(q, std::move(*r.line), "(cooperative search)");
-    return std::nullopt;
+    if (!r.line) return std::nullopt;
+    // Iterative deepening: every shorter length was searched in full first.
+    auto v = witness(q, std::move(*r.line), "(cooperative search)");
+    if (v) mark_shortest(q, *v);
+    return v;
   }
 };
 
@@ -227,6 +245,7 @@ class RaceStep final : public StepRunner {
       std::vector<Move> line;
       uint64_t positions = 0;
       const char* how = "";
+      bool shortest = false;  // found by iterative deepening
     };
     std::atomic<bool> cancel{false};
     std::mutex mutex;
@@ -268,8 +287,10 @@ class RaceStep final : public StepRunner {
         // Greedy lines wander: look again, weighting depth more, for a shorter one.
         if (f.line.size() > 16 && !cancel) {
           Limits again(std::min<uint64_t>(limits.nodes(), round / 10), q.deadline, &cancel);
-          auto shorter = search::explore_all(q.pos, q.winner, again, q.services.max_closure_positions,
-                                             search::Order::GuidedShort, hopeless(q));
+          search::Exploration short_one(q.pos, q.winner, q.services.max_closure_positions,
+                                        search::Order::GuidedShort, hopeless(q));
+          short_one.set_tables(q.services.tables);
+          auto shorter = short_one.run(again);
           nodes += again.nodes();
           if (shorter.kind == search::ClosureResult::Kind::MateFound && shorter.line.size() < f.line.size())
             f.line = std::move(shorter.line);
@@ -282,9 +303,10 @@ class RaceStep final : public StepRunner {
         Limits limits(share(e.shares.depth_first), q.deadline, &cancel);
         search::HelpmateConfig config;
         config.variant = variant;
+        config.tables = q.services.tables;
         auto r = search::find_helpmate(q.pos, q.winner, limits, *q.services.table, config);
         Finding f;
-        if (r.line) f = {Finding::Kind::Witness, std::move(*r.line), 0, "(cooperative search)"};
+        if (r.line) f = {Finding::Kind::Witness, std::move(*r.line), 0, "(cooperative search)", true};
         report(std::move(f), limits);
       });
     }
@@ -300,14 +322,70 @@ class RaceStep final : public StepRunner {
 
     if (decisive.kind == Finding::Kind::Exhausted) return exhausted(q, decisive.positions);
     if (decisive.kind == Finding::Kind::Witness) {
-      if (auto v = witness(q, std::move(decisive.line), decisive.how)) return v;
+      if (auto v = witness(q, std::move(decisive.line), decisive.how)) {
+        if (decisive.shortest) mark_shortest(q, *v);
+        return v;
+      }
       q.stop = true;  // a witness that does not replay is a bug: stop, undetermined
     }
     return std::nullopt;
   }
 };
 
+// A witness made as short as the budget allows: iterative deepening below its length
+// finds the shortest helpmate (the first line it finds is one), or rules out every length
+// it completes. Exact tables end lines early where they cover the material.
+class ShortenStep final : public StepRunner {
+ public:
+  std::optional<Verdict> run(Question& q, const ScheduleEntry& e) const override {
+    if (!q.found || q.found->outcome != search::Outcome::Winnable || q.found->shortest) return std::nullopt;
+    Verdict& v = *q.found;
+    const int length = int(v.line.size());
+    // A shorter helpmate has the same parity (the mate falls on the loser's turn) and at
+    // least one ply (the position is not a mate).
+    const int shorter = length - 2;
+    if (shorter < 1) {
+      v.shortest = true;
+      v.no_shorter_than = uint32_t(length);
+    } else {
+      const uint64_t left = q.max_nodes > q.spent ? q.max_nodes - q.spent : 0;
+      uint64_t budget = q.services.shorten_fully ? std::max(left, e.nodes) : search_budget(q, e);
+      if (!q.services.shorten_fully && e.spent_percent)
+        budget = std::min(budget, std::max(e.floor, q.spent * e.spent_percent / 100));
+      Limits limits(budget, q.deadline);
+      search::HelpmateConfig config;
+      config.max_plies = shorter;
+      config.tables = q.services.tables;
+      auto r = search::find_helpmate(q.pos, q.winner, limits, *q.services.table, config);
+      q.spent += limits.nodes();
+      if (r.line && int(r.line->size()) < length && replays_to_mate(q.pos, *r.line, q.winner)) {
+        v.line = std::move(*r.line);
+        v.shortest = true;
+        v.no_shorter_than = uint32_t(v.line.size());
+        q.found_how = "(cooperative search, shortened)";
+      } else if (r.depth_completed >= shorter) {
+        v.shortest = true;
+        v.no_shorter_than = uint32_t(length);
+      } else {
+        v.no_shorter_than = std::max<uint32_t>(v.no_shorter_than, uint32_t(r.depth_completed + 1));
+      }
+    }
+    v.nodes = q.spent;
+    v.detail = witness_detail(q.winner, v, q.found_how);
+    return std::nullopt;
+  }
+};
+
 }  // namespace
+
+std::string witness_detail(Color winner, const Verdict& v, const std::string& how) {
+  const std::size_t moves = (v.line.size() + 1) / 2;
+  std::string text = name(winner) + " mates in " + std::to_string(moves) + (moves == 1 ? " move" : " moves");
+  if (v.shortest) return text + ", a shortest mate " + how;
+  text += " " + how;
+  if (v.no_shorter_than > 1) text += "; none shorter than " + std::to_string(v.no_shorter_than) + " plies";
+  return text;
+}
 
 const StepRunner& runner_for(Step step) {
   static const GameOverStep game_over;
@@ -321,6 +399,7 @@ const StepRunner& runner_for(Step step) {
   static const DepthFirstStep depth_first;
   static const MateSquaresStep mate_squares;
   static const RaceStep race;
+  static const ShortenStep shorten;
   switch (step) {
     case Step::GameOver: return game_over;
     case Step::Material: return material;
@@ -335,6 +414,7 @@ const StepRunner& runner_for(Step step) {
     case Step::DepthFirst: return depth_first;
     case Step::MateSquares: return mate_squares;
     case Step::Race: return race;
+    case Step::Shorten: return shorten;
   }
   return game_over;
 }

@@ -27,6 +27,7 @@ struct StepServices {
   search::TranspositionTable* table = nullptr;
   uint64_t max_closure_positions = 0;
   int threads = 1;
+  bool shorten_fully = false;  // shortening may spend all of the budget that is left
   // Small pawnless material with no mate position (remembered per material).
   std::function<std::optional<std::string>(const board::Position&, board::Color)> no_mate_position;
 };
@@ -52,6 +53,9 @@ struct Question {
   // The race: its budget, set by its first round, and what its rounds have been given.
   bool race_started = false;
   uint64_t race_budget = 0, race_given = 0;
+  // The witness a step found, which the shortening steps work on.
+  std::optional<search::Verdict> found;
+  std::string found_how;  // which search found it: "(focused search)", ...
 };
 
 class StepRunner {
@@ -66,5 +70,9 @@ const StepRunner& runner_for(Step step);
 // Whether a verdict of this step is worth keeping in the verdict store (the cheap
 // steps before it are faster than a lookup).
 bool kept_in_store(Step step);
+
+// The detail line of a witness: "White mates in 5 moves, a shortest mate (how)" or
+// "White mates in 20 moves (how); none shorter than 12 plies".
+std::string witness_detail(board::Color winner, const search::Verdict& v, const std::string& how);
 
 }  // namespace arbiter::analyzer

@@ -58,10 +58,15 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner, uint64_t
   if (options_.max_seconds > 0)
     deadline = Limits::Clock::now() +
                std::chrono::duration_cast<Limits::Clock::duration>(std::chrono::duration<double>(options_.max_seconds));
-  const StepServices services{store_, tables_, table_.get(), options_.max_closure_positions, options_.threads,
+  const StepServices services{store_,
+                              tables_,
+                              table_.get(),
+                              options_.max_closure_positions,
+                              options_.threads,
+                              options_.shortening == Shortening::Full,
                               [this](const Position& p, Color w) { return no_mate_position(p, w); }};
   Question q(pos, winner, max_nodes, deadline, services);
-  for (const ScheduleEntry& entry : options_.schedule) {
+  auto run = [&](const ScheduleEntry& entry) {
     const auto start = trace ? Limits::Clock::now() : Limits::Clock::time_point{};
     const uint64_t before = q.spent;
     std::optional<Verdict> v = runner_for(entry.step).run(q, entry);
@@ -70,11 +75,35 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner, uint64_t
                         uint64_t(std::chrono::duration_cast<std::chrono::microseconds>(Limits::Clock::now() - start)
                                      .count()),
                         v.has_value()});
-    if (v) {
-      if (store_ && v->decided() && kept_in_store(entry.step)) store_->store(pos, winner, *v);
-      return *v;
+    return v;
+  };
+  const Schedule& schedule = options_.schedule;
+  for (std::size_t i = 0; i < schedule.size(); ++i) {
+    if (schedule[i].step == Step::Shorten) continue;  // only ever after a witness
+    std::optional<Verdict> v = run(schedule[i]);
+    if (!v) {
+      if (q.stop) break;
+      continue;
     }
-    if (q.stop) break;
+    bool keep = kept_in_store(schedule[i].step);
+    // A witness not known to be shortest goes through the shortening steps (a verdict from
+    // the store only when asked to prove the shortest: it was shortened when it was kept).
+    const bool shorten = v->outcome == search::Outcome::Winnable && !v->shortest &&
+                         options_.shortening != Shortening::FirstWitness &&
+                         (schedule[i].step != Step::Cache || options_.shortening == Shortening::Full);
+    if (shorten) {
+      if (schedule[i].step == Step::Cache) q.found_how = "(from the verdict table)";
+      q.found = std::move(*v);
+      const std::size_t before = q.found->line.size();
+      const bool was_shortest = q.found->shortest;
+      const uint32_t ruled_out = q.found->no_shorter_than;
+      for (std::size_t j = i + 1; j < schedule.size(); ++j)
+        if (schedule[j].step == Step::Shorten) run(schedule[j]);
+      v = std::move(q.found);
+      keep = keep || v->line.size() < before || v->shortest != was_shortest || v->no_shorter_than > ruled_out;
+    }
+    if (store_ && v->decided() && keep) store_->store(pos, winner, *v);
+    return *v;
   }
   return Verdict::undetermined(q.limit, "no mate found and no proof within " + std::to_string(q.spent) + " nodes",
                                q.spent);

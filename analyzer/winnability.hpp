@@ -24,7 +24,14 @@ namespace arbiter::analyzer {
 // The version of the analysis, kept with every verdict in the on-disk table. Raise it
 // when a change could make a stored verdict wrong (a bug fixed in a proof or a witness):
 // verdicts of another version are then recomputed and replaced, never served.
-inline constexpr uint32_t kAlgorithmVersion = 1;
+inline constexpr uint32_t kAlgorithmVersion = 2;
+
+// How much of the budget goes to shortening a witness once one is found.
+enum class Shortening : uint8_t {
+  FirstWitness,  // none: the first witness found is the answer
+  Bounded,       // the schedule's shortening steps, within their budgets (the default)
+  Full,          // all of the budget that is left, to prove the shortest
+};
 
 struct AnalysisOptions {
   uint64_t max_nodes = 10'000'000;       // per question, all phases together
@@ -32,6 +39,7 @@ struct AnalysisOptions {
   int threads = 1;                       // searchers racing on one question
   double max_seconds = 0;                // 0: no time limit
   Schedule schedule = default_schedule();  // the steps a question goes through (schedule.hpp)
+  Shortening shortening = Shortening::Bounded;
 };
 
 // What one step of the schedule did for a question (`analyze --explain`).

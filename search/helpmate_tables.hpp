@@ -32,6 +32,9 @@ class HelpmateTables {
   virtual TableAnswer probe(const board::Position& pos, board::Color winner) const = 0;
   // The material's name as the tables name it ("KNvKP"), for messages.
   virtual std::string material_name(const board::Position& pos) const = 0;
+  // The most men (kings included) of any material the tables hold: a position with more
+  // is never covered, and searches skip the probe.
+  virtual int max_men() const = 0;
 };
 
 // A shortest helpmate by `winner`, walked down the tables: from each position a move to a

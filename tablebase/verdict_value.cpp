@@ -35,7 +35,8 @@ bool reason_fits(Outcome o, Reason r) {
   }
 }
 
-constexpr std::size_t kFixed = 17;  // bytes before the moves
+// Bytes before the moves: format 1 had no shortest facts.
+constexpr std::size_t kFixedV1 = 17, kFixed = 20;
 
 }  // namespace
 
@@ -53,6 +54,8 @@ std::expected<std::vector<uint8_t>, std::string> encode_value(uint32_t algorithm
   put(out, uint8_t(v.outcome), 1);
   put(out, uint8_t(v.reason), 1);
   put(out, v.nodes, 8);
+  put(out, v.shortest ? 1 : 0, 1);
+  put(out, std::min<uint32_t>(v.no_shorter_than, 0xFFFF), 2);
   put(out, v.line.size(), 2);
   for (auto m : v.line) put(out, m.raw(), 2);
   put(out, detail, 2);
@@ -63,10 +66,13 @@ std::expected<std::vector<uint8_t>, std::string> encode_value(uint32_t algorithm
 
 std::expected<StoredVerdict, std::string> decode_value(std::span<const uint8_t> in) {
   auto fail = [](std::string why) { return std::unexpected("verdict value: " + std::move(why)); };
-  if (in.size() < kFixed + 2 + 4) return fail("too short (" + std::to_string(in.size()) + " bytes)");
+  if (in.size() < kFixedV1 + 2 + 4) return fail("too short (" + std::to_string(in.size()) + " bytes)");
   const std::size_t body = in.size() - 4;
   if (crc32(in.first(body)) != uint32_t(get(in, body, 4))) return fail("checksum mismatch");
-  if (in[0] != StoredVerdict::kValueFormat) return fail("value format " + std::to_string(in[0]) + " unknown");
+  if (in[0] != StoredVerdict::kValueFormat && in[0] != 1)
+    return fail("value format " + std::to_string(in[0]) + " unknown");
+  const std::size_t fixed = in[0] == 1 ? kFixedV1 : kFixed;
+  if (in.size() < fixed + 2 + 4) return fail("too short (" + std::to_string(in.size()) + " bytes)");
   StoredVerdict s;
   s.algorithm_version = uint32_t(get(in, 1, 4));
   if (in[5] > uint8_t(Outcome::Undetermined) || in[6] > uint8_t(Reason::Cancelled)) return fail("unknown outcome or reason");
@@ -76,10 +82,17 @@ std::expected<StoredVerdict, std::string> decode_value(std::span<const uint8_t> 
   if (!v.decided()) return fail("an undetermined verdict");
   if (!reason_fits(v.outcome, v.reason)) return fail("the reason does not fit the outcome");
   v.nodes = get(in, 7, 8);
-  std::size_t plies = get(in, 15, 2);
-  std::size_t at = kFixed;
+  if (fixed == kFixed) {
+    if (in[15] > 1) return fail("shortest flag " + std::to_string(in[15]) + " is not 0 or 1");
+    v.shortest = in[15] == 1;
+    v.no_shorter_than = uint32_t(get(in, 16, 2));
+  }
+  std::size_t plies = get(in, fixed - 2, 2);
+  std::size_t at = fixed;
   if (at + 2 * plies + 2 > body) return fail("witness line runs past the end");
   if (v.outcome == Outcome::Unwinnable && plies != 0) return fail("an unwinnable verdict with a line");
+  if (v.no_shorter_than > plies && v.outcome == Outcome::Winnable)
+    return fail("a witness shorter than the length ruled out");
   v.line.reserve(plies);
   for (std::size_t i = 0; i < plies; ++i, at += 2) v.line.push_back(board::Move::from_raw(uint16_t(get(in, at, 2))));
   std::size_t detail = get(in, at, 2);

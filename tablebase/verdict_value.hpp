@@ -19,11 +19,14 @@ namespace arbiter::tablebase {
 //   [5]      outcome (Winnable or Unwinnable)
 //   [6]      reason
 //   [7..14]  nodes spent proving it
-//   [15..16] n, the witness length in plies; then n moves of 2 bytes (Move::raw)
+//   [15]     1 when the witness is a shortest helpmate (proven), else 0
+//   [16..17] no helpmate has fewer plies than this (0: nothing ruled out)
+//   [18..19] n, the witness length in plies; then n moves of 2 bytes (Move::raw)
 //   then     m, the detail length (2 bytes), and m bytes of UTF-8 text
 //   last 4   CRC-32 of every byte before it
 struct StoredVerdict {
-  static constexpr uint8_t kValueFormat = 1;
+  // Format 2 added the shortest facts; format 1 values are still read (without them).
+  static constexpr uint8_t kValueFormat = 2;
   uint32_t algorithm_version = 0;
   search::Verdict verdict;
 };

@@ -12,6 +12,7 @@
 
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/shortening_options.hpp"
 #include "analyzer/cli/progress.hpp"
 #include "analyzer/cli/verdict_output.hpp"
 #include "analyzer/winnability.hpp"
@@ -75,6 +76,7 @@ class AnalyzeCommand : public Command {
                                                   "(text form in docs/schedule.md)")
         ->check(CLI::ExistingFile);
     app->add_flag("--print-schedule", print_schedule_, "print the schedule in its text form and exit");
+    add_shortening_options(app, options_);
     add_cache_options(app, cache_);
     app->footer(
         "Verdicts: winnable (with a witness line that replays to mate), unwinnable (with the argument\n"

@@ -14,6 +14,7 @@
 #include "analyzer/cli/batch.hpp"
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/shortening_options.hpp"
 #include "analyzer/cli/progress.hpp"
 #include "analyzer/game_audit.hpp"
 #include "analyzer/pgn_game.hpp"
@@ -127,6 +128,7 @@ class AuditCommand : public Command {
                     "node budget of each winnability question (past it: no correct result for that game)")
         ->default_val(options_.max_nodes);
     app->add_option("--threads", threads_, "worker threads (default: all cores); games are audited in parallel");
+    add_shortening_options(app, options_);
     add_cache_options(app, cache_);
     app->footer(
         "After every move, in this order: checkmate, stalemate, dead position (neither side can\n"

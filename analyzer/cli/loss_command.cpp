@@ -12,6 +12,7 @@
 #include "analyzer/cli/batch.hpp"
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/shortening_options.hpp"
 #include "analyzer/cli/progress.hpp"
 #include "analyzer/cli/verdict_output.hpp"
 #include "analyzer/loss_adjudication.hpp"
@@ -57,6 +58,7 @@ class LossCommand : public Command {
         ->default_val(options_.max_nodes);
     app->add_option("--max-seconds", options_.max_seconds, "time budget of the winnability search (0 = none)");
     app->add_option("--threads", threads_, "worker threads (default: all cores)");
+    add_shortening_options(app, options_);
     add_cache_options(app, cache_);
     app->add_flag("--json", json_, "JSON Lines: {\"fen\", \"result\", \"reason\", \"winnability\"} per position");
     app->footer(timeout ? "The test is the strict one: can the opponent checkmate by ANY legal sequence, even with\n"

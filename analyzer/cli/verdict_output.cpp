@@ -18,7 +18,10 @@ std::string verdict_text(const board::Position& pos, const TimedVerdict& tv) {
   if (v.outcome == search::Outcome::Winnable) {
     board::Position p = pos;
     out += v.line.empty() ? std::string(": already checkmate") : ": " + board::san_line(p, v.line);
-    out += " (" + std::string(search::to_string(v.reason)) + ", " + std::to_string(v.line.size()) + " plies)";
+    out += " (" + std::string(search::to_string(v.reason)) + ", " + std::to_string(v.line.size()) + " plies";
+    if (v.shortest) out += ", a shortest mate";
+    else if (v.no_shorter_than > 1) out += ", none shorter than " + std::to_string(v.no_shorter_than) + " plies";
+    out += ")";
   } else {
     out += ": " + v.detail + " (" + search::to_string(v.reason) + ")";
   }

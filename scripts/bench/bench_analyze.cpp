@@ -117,11 +117,18 @@ int main(int argc, char** argv) {
     auto t0 = std::chrono::steady_clock::now();
     std::vector<analyzer::StepRecord> trace;
     auto v = analyzer.analyze(*pos, q.winner, max_nodes, steps ? &trace : nullptr);
-    if (steps && !trace.empty() && trace.back().decided) {
+    if (steps) {
       std::lock_guard lock(mutex);
-      auto& [count, step_nodes] = by_step[analyzer::step_name(trace.back().step)];
-      ++count;
-      step_nodes += v.nodes;
+      for (const auto& r : trace)
+        if (r.decided) {
+          auto& [count, step_nodes] = by_step[analyzer::step_name(r.step)];
+          ++count;
+          step_nodes += v.nodes;
+        }
+      if (v.outcome == search::Outcome::Winnable) {
+        ++by_step["(winnable)"].first;
+        if (v.shortest) ++by_step["(shortest)"].first;
+      }
     }
     uint64_t us = uint64_t(std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count());
     cpu_micros += us;

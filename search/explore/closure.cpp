@@ -245,6 +245,7 @@ struct Exploration::State {
   Frontier frontier;
   DeadEnd dead_end;
   MoveFocus focus = nullptr;
+  const HelpmateTables* tables = nullptr;
   uint32_t pending = Frontier::kNone;  // popped but not expanded when a limit stopped the last run
   std::optional<ClosureResult> final;  // once the mate is found or every position visited
 };
@@ -267,6 +268,7 @@ void Exploration::set_dead_end(DeadEnd dead_end) { state_->dead_end = std::move(
 void Exploration::set_focus(MoveFocus focus) { state_->focus = focus; }
 void Exploration::set_mate_squares(Bitboard squares) { state_->frontier.set_mate_squares(squares); }
 void Exploration::set_greedy_turns(unsigned turns) { state_->frontier.set_greedy_turns(turns); }
+void Exploration::set_tables(const HelpmateTables* tables) { state_->tables = tables; }
 
 ClosureResult Exploration::run(Limits& limits) {
   State& s = *state_;
@@ -285,6 +287,17 @@ ClosureResult Exploration::run(Limits& limits) {
     unpack(s.set[next].packed, s.root, pos);
     if (material_forbids_mate_fast(pos, winner)) continue;
     if (s.dead_end && s.dead_end(pos, winner)) continue;
+    if (s.tables && pos.occupied().count() <= s.tables->max_men()) {
+      const TableAnswer answer = s.tables->probe(pos, winner);
+      if (answer.kind == TableAnswer::Kind::NoMate) continue;
+      if (answer.kind == TableAnswer::Kind::Mate) {
+        if (auto rest = table_line(*s.tables, pos, winner)) {
+          auto line = path_to(s.set, next);
+          line.insert(line.end(), rest->begin(), rest->end());
+          return found(std::move(line));
+        }
+      }
+    }
     MoveList all, focused;
     generate_legal(pos, all);
     if (!limits.spend(1 + all.size())) {

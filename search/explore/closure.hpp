@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "search/board/position.hpp"
+#include "search/helpmate_tables.hpp"
 #include "search/limits.hpp"
 
 namespace arbiter::search {
@@ -72,6 +73,9 @@ class Exploration {
   void set_mate_squares(board::Bitboard squares);
   // Guided order: pops from the greedy queue for each pop from the depth queue.
   void set_greedy_turns(unsigned turns);
+  // Exact tables: a position they cover is not expanded; it ends the exploration with its
+  // table line when it has a mate, and is a dead end when it has none (sound: exact).
+  void set_tables(const HelpmateTables* tables);
 
  private:
   struct State;

@@ -28,8 +28,9 @@ Square target_corner(Square king, int variant) {
 
 class Searcher {
  public:
-  Searcher(const Position& root, Color winner, Limits& limits, TranspositionTable& table, int variant)
-      : pos_(root), winner_(winner), limits_(limits), table_(table) {
+  Searcher(const Position& root, Color winner, Limits& limits, TranspositionTable& table, int variant,
+           const HelpmateTables* tables)
+      : pos_(root), winner_(winner), limits_(limits), table_(table), tables_(tables) {
     corner_ = target_corner(pos_.king_square(~winner), variant);
   }
 
@@ -56,6 +57,20 @@ class Searcher {
     }
     const uint64_t key = pos_.key();
     if (table_.probe(key, winner_) >= remaining) return false;
+    if (tables_ && pos_.occupied().count() <= tables_->max_men()) {
+      const TableAnswer answer = tables_->probe(pos_, winner_);
+      if (answer.kind == TableAnswer::Kind::NoMate) {
+        table_.store(key, winner_, 255);
+        return false;
+      }
+      if (answer.kind == TableAnswer::Kind::Mate) {
+        if (answer.plies > remaining) return false;
+        auto rest = table_line(*tables_, pos_, winner_);
+        if (!rest) return false;  // the caller replays what it gets; a broken table gives nothing
+        line_.insert(line_.end(), rest->rbegin(), rest->rend());
+        return true;
+      }
+    }
     if (material_forbids_mate_fast(pos_, winner_)) {
       table_.store(key, winner_, 255);
       return false;
@@ -135,6 +150,7 @@ class Searcher {
   Color winner_;
   Limits& limits_;
   TranspositionTable& table_;
+  const HelpmateTables* tables_;
   Square corner_;
   std::vector<Move> line_;
   uint64_t pending_ = 0;
@@ -149,7 +165,7 @@ class Searcher {
 HelpmateResult find_helpmate(const Position& root, Color winner, Limits& limits, TranspositionTable& table,
                              const HelpmateConfig& config) {
   HelpmateResult result;
-  Searcher searcher(root, winner, limits, table, config.variant);
+  Searcher searcher(root, winner, limits, table, config.variant, config.tables);
   // A mate falls on the loser's turn: odd plies when the winner moves first.
   int first = root.side_to_move() == winner ? 1 : 0;
   for (int depth = first; depth <= config.max_plies; depth += 2) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "search/board/position.hpp"
+#include "search/helpmate_tables.hpp"
 #include "search/limits.hpp"
 #include "search/explore/transposition.hpp"
 
@@ -19,11 +20,15 @@ struct HelpmateConfig {
   // Diversifies move ordering between parallel searchers: which corner the losing
   // king is steered to (0 = nearest, 1 = second nearest, ...).
   int variant = 0;
+  // Exact tables, when given: a position they cover is a leaf (its shortest helpmate read,
+  // not searched). Lines found stay shortest for the depth reached.
+  const HelpmateTables* tables = nullptr;
 };
 
 struct HelpmateResult {
   std::optional<std::vector<board::Move>> line;  // the witness, when found
   int depth_completed = 0;                       // no mate exists within this many plies
+  // Iterative deepening: a line found is a shortest one (every shorter depth was complete).
 };
 
 HelpmateResult find_helpmate(const board::Position& root, board::Color winner, Limits& limits,

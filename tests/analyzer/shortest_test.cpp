@@ -1,0 +1,171 @@
+// Shortest witnesses: the length the analysis reports against an independent breadth-first
+// search written here; `no_shorter_than` never above the truth; the same witness from
+// every command; a stored longer witness replaced by a shorter one.
+#include <map>
+#include <set>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "analyzer/winnability.hpp"
+#include "analyzer/witness.hpp"
+#include "search/board/movegen.hpp"
+#include "support.hpp"
+
+using namespace arbiter;
+using board::Color;
+using search::Outcome;
+
+namespace {
+
+// The length in plies of the shortest helpmate by `winner`, by breadth-first search over
+// the legal moves (positions told apart by FEN without the move counters); -1 when none
+// exists within `max_plies`. Shares no code with the analysis but the move generator.
+int bfs_shortest(const board::Position& root, Color winner, int max_plies) {
+  auto key = [](const board::Position& p) {
+    std::string fen = p.fen();
+    return fen.substr(0, fen.rfind(' ', fen.rfind(' ') - 1));
+  };
+  std::vector<board::Position> layer{root};
+  std::set<std::string> seen{key(root)};
+  for (int plies = 0; plies <= max_plies; ++plies) {
+    std::vector<board::Position> next;
+    for (board::Position& p : layer) {
+      auto moves = board::legal_moves(p);
+      if (moves.size() == 0) {
+        if (p.in_check() && p.side_to_move() != winner) return plies;
+        continue;
+      }
+      for (board::Move m : moves) {
+        board::Position child = p;
+        child.do_move(m);
+        if (seen.insert(key(child)).second) next.push_back(std::move(child));
+      }
+    }
+    layer = std::move(next);
+  }
+  return -1;
+}
+
+// Positions with short helpmates (sparse endings from real games and composed ones).
+const std::vector<std::pair<std::string, Color>> kShortMates{
+    {"8/4k3/6P1/5K2/8/8/5n2/8 w - - 1 61", Color::White},  // Hansen-Carlsen, chess.com, the final position
+    {"7k/8/6K1/8/8/8/8/R7 b - - 0 1", Color::White},
+    {"6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1", Color::White},
+    {"k7/8/1K6/8/8/8/8/7R w - - 0 1", Color::White},
+    {"k7/8/2K5/8/8/8/8/7R w - - 0 1", Color::White},
+};
+
+}  // namespace
+
+TEST_CASE("a witness proven shortest has the length of an independent breadth-first search", "[shortest]") {
+  analyzer::AnalysisOptions options;
+  options.shortening = analyzer::Shortening::Full;
+  options.max_nodes = 2'000'000;
+  analyzer::WinnabilityAnalyzer a(options);
+  for (const auto& [fen, winner] : kShortMates) {
+    const auto pos = test::pos(fen);
+    const int truth = bfs_shortest(pos, winner, 7);
+    INFO(fen << " truth " << truth);
+    REQUIRE(truth > 0);
+    auto v = a.analyze(pos, winner);
+    INFO(v.detail);
+    REQUIRE(v.outcome == Outcome::Winnable);
+    CHECK(analyzer::replays_to_mate(pos, v.line, winner));
+    CHECK(v.shortest);
+    CHECK(int(v.line.size()) == truth);
+    CHECK(int(v.no_shorter_than) == truth);
+    CHECK(v.detail.find("a shortest mate") != std::string::npos);
+  }
+}
+
+TEST_CASE("no_shorter_than is never above the true shortest length", "[shortest]") {
+  // The default (bounded) shortening and the first witness alone, on the same positions.
+  for (auto mode : {analyzer::Shortening::Bounded, analyzer::Shortening::FirstWitness}) {
+    analyzer::AnalysisOptions options;
+    options.shortening = mode;
+    analyzer::WinnabilityAnalyzer a(options);
+    for (const auto& [fen, winner] : kShortMates) {
+      const auto pos = test::pos(fen);
+      const int truth = bfs_shortest(pos, winner, 7);
+      auto v = a.analyze(pos, winner);
+      INFO(fen << " truth " << truth << ": " << v.detail);
+      REQUIRE(v.outcome == Outcome::Winnable);
+      CHECK(int(v.no_shorter_than) <= truth);
+      CHECK(int(v.line.size()) >= truth);
+      if (v.shortest) CHECK(int(v.line.size()) == truth);
+    }
+  }
+}
+
+TEST_CASE("analyze and timeout give the same witness and wording for one question", "[shortest][cli]") {
+  const std::string fen = "8/4k3/6P1/5K2/8/8/5n2/8 w - - 1 61";
+  auto analyzed = test::run_arbiter("analyze --json --winner white '" + fen + "'");
+  auto flagged = test::run_arbiter("timeout --json --flagged black '" + fen + "'");
+  REQUIRE(analyzed.status == 0);
+  REQUIRE(flagged.status == 0);
+  auto a = nlohmann::json::parse(analyzed.out)["white"];
+  auto t = nlohmann::json::parse(flagged.out)["winnability"];
+  INFO(analyzed.out << flagged.out);
+  CHECK(a["line"] == t["line"]);
+  CHECK(a["detail"] == t["detail"]);
+  CHECK(a["shortest"] == t["shortest"]);
+  CHECK(a["no_shorter_than"] == t["no_shorter_than"]);
+}
+
+namespace {
+
+// A verdict store in memory: what was kept, by FEN and side.
+class MemoryStore final : public search::VerdictStore {
+ public:
+  std::optional<search::Verdict> find(const board::Position& pos, Color winner) override {
+    auto it = kept.find({pos.fen(), winner});
+    if (it == kept.end()) return std::nullopt;
+    auto v = it->second;
+    v.source = search::Source::Cache;
+    return v;
+  }
+  void store(const board::Position& pos, Color winner, const search::Verdict& v) override {
+    kept[{pos.fen(), winner}] = v;
+  }
+  void reject(const board::Position& pos, Color winner) override { kept.erase({pos.fen(), winner}); }
+  void flush() override {}
+  std::map<std::pair<std::string, Color>, search::Verdict> kept;
+};
+
+}  // namespace
+
+TEST_CASE("a stored witness that is not the shortest is replaced by a shorter one", "[shortest]") {
+  const std::string fen = "8/4k3/6P1/5K2/8/8/5n2/8 w - - 1 61";
+  const auto pos = test::pos(fen);
+  // A long witness kept by an earlier run: found without shortening, a mate by promotion
+  // after a walk of the kings.
+  MemoryStore store;
+  {
+    analyzer::AnalysisOptions first;
+    first.shortening = analyzer::Shortening::FirstWitness;
+    auto schedule = analyzer::parse_schedule("game-over\nmaterial\ncache\nnarrow 100000\n");
+    REQUIRE(schedule);
+    first.schedule = *schedule;
+    analyzer::WinnabilityAnalyzer a(first, &store);
+    auto v = a.analyze(pos, Color::White);
+    REQUIRE(v.outcome == Outcome::Winnable);
+  }
+  REQUIRE(store.kept.count({pos.fen(), Color::White}));
+  const auto long_one = store.kept.at({pos.fen(), Color::White});
+  const int truth = bfs_shortest(pos, Color::White, 7);
+  REQUIRE(int(long_one.line.size()) > truth);
+  REQUIRE_FALSE(long_one.shortest);
+
+  analyzer::AnalysisOptions again;
+  again.shortening = analyzer::Shortening::Full;
+  analyzer::WinnabilityAnalyzer b(again, &store);
+  auto v = b.analyze(pos, Color::White);
+  REQUIRE(v.outcome == Outcome::Winnable);
+  CHECK(int(v.line.size()) == truth);
+  CHECK(v.shortest);
+  const auto& kept = store.kept.at({pos.fen(), Color::White});
+  CHECK(int(kept.line.size()) == truth);
+  CHECK(kept.shortest);
+  CHECK(analyzer::replays_to_mate(pos, kept.line, Color::White));
+}
