@@ -11,7 +11,7 @@
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/progress.hpp"
-#include "analyzer/cli/verdict_output.hpp"
+#include "analyzer/records/records.hpp"
 #include "analyzer/winnability.hpp"
 
 namespace arbiter::cli {
@@ -31,7 +31,7 @@ struct Job {
   std::optional<board::Position> pos;
   std::string error;
   Sides sides = Sides::Both;
-  std::optional<TimedVerdict> white, black;
+  std::optional<records::TimedVerdict> white, black;
 };
 
 class AnalyzeCommand : public Command {
@@ -124,7 +124,7 @@ class AnalyzeCommand : public Command {
     job.pos = std::move(*pos);
     auto timed = [&](board::Color c) {
       auto start = std::chrono::steady_clock::now();
-      TimedVerdict tv{analyzer.analyze(*job.pos, c)};
+      records::TimedVerdict tv{analyzer.analyze(*job.pos, c)};
       tv.micros = uint64_t(
           std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count());
       return tv;
@@ -139,29 +139,8 @@ class AnalyzeCommand : public Command {
       report_input_error(job.input, job.error, json_);
       return false;
     }
-    const auto& pos = *job.pos;
-    bool both = job.white && job.black;
-    bool dead = both && job.white->verdict.outcome == search::Outcome::Unwinnable &&
-                job.black->verdict.outcome == search::Outcome::Unwinnable;
-    bool live = (job.white && job.white->verdict.outcome == search::Outcome::Winnable) ||
-                (job.black && job.black->verdict.outcome == search::Outcome::Winnable);
-    if (json_) {
-      nlohmann::ordered_json j;
-      j["fen"] = pos.fen();
-      if (job.white) j["white"] = verdict_json(pos, *job.white);
-      if (job.black) j["black"] = verdict_json(pos, *job.black);
-      if (both) {
-        if (dead || live) j["dead"] = dead;
-        else j["dead"] = nullptr;  // undetermined: neither proven
-      }
-      std::cout << j.dump() << '\n';
-    } else {
-      std::cout << pos.fen() << '\n';
-      if (job.white) std::cout << "  White: " << verdict_text(pos, *job.white) << '\n';
-      if (job.black) std::cout << "  Black: " << verdict_text(pos, *job.black) << '\n';
-      if (both)
-        std::cout << "  dead: " << (dead ? "yes, neither side can mate" : live ? "no" : "undetermined") << '\n';
-    }
+    if (json_) std::cout << records::dump(records::analyze(*job.pos, job.white, job.black)) << '\n';
+    else std::cout << records::analyze_text(*job.pos, job.white, job.black);
     std::cout.flush();
     return true;
   }
