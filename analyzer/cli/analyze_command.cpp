@@ -14,7 +14,7 @@
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/shortening_options.hpp"
 #include "analyzer/cli/progress.hpp"
-#include "analyzer/cli/verdict_output.hpp"
+#include "analyzer/records/records.hpp"
 #include "analyzer/winnability.hpp"
 
 namespace arbiter::cli {
@@ -34,7 +34,7 @@ struct Job {
   std::optional<board::Position> pos;
   std::string error;
   Sides sides = Sides::Both;
-  std::optional<TimedVerdict> white, black;
+  std::optional<records::TimedVerdict> white, black;
   std::vector<analyzer::StepRecord> white_steps, black_steps;  // with --explain
 };
 
@@ -168,7 +168,7 @@ class AnalyzeCommand : public Command {
     auto timed = [&](board::Color c) {
       auto start = std::chrono::steady_clock::now();
       auto* trace = !explain ? nullptr : c == board::Color::White ? &job.white_steps : &job.black_steps;
-      TimedVerdict tv{analyzer.analyze(*job.pos, c, analyzer.options().max_nodes, trace)};
+      records::TimedVerdict tv{analyzer.analyze(*job.pos, c, analyzer.options().max_nodes, trace)};
       tv.micros = uint64_t(
           std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count());
       return tv;
@@ -183,32 +183,15 @@ class AnalyzeCommand : public Command {
       report_input_error(job.input, job.error, json_);
       return false;
     }
-    const auto& pos = *job.pos;
-    bool both = job.white && job.black;
-    bool dead = both && job.white->verdict.outcome == search::Outcome::Unwinnable &&
-                job.black->verdict.outcome == search::Outcome::Unwinnable;
-    bool live = (job.white && job.white->verdict.outcome == search::Outcome::Winnable) ||
-                (job.black && job.black->verdict.outcome == search::Outcome::Winnable);
     if (json_) {
-      nlohmann::ordered_json j;
-      j["fen"] = pos.fen();
-      if (job.white) j["white"] = verdict_json(pos, *job.white);
-      if (job.black) j["black"] = verdict_json(pos, *job.black);
+      auto j = records::analyze(*job.pos, job.white, job.black);
       if (explain_ && job.white) j["white"]["steps"] = steps_json(job.white_steps);
       if (explain_ && job.black) j["black"]["steps"] = steps_json(job.black_steps);
-      if (both) {
-        if (dead || live) j["dead"] = dead;
-        else j["dead"] = nullptr;  // undetermined: neither proven
-      }
-      std::cout << j.dump() << '\n';
+      std::cout << records::dump(j) << '\n';
     } else {
-      std::cout << pos.fen() << '\n';
-      if (job.white) std::cout << "  White: " << verdict_text(pos, *job.white) << '\n';
-      if (explain_ && job.white) std::cout << steps_text(job.white_steps);
-      if (job.black) std::cout << "  Black: " << verdict_text(pos, *job.black) << '\n';
-      if (explain_ && job.black) std::cout << steps_text(job.black_steps);
-      if (both)
-        std::cout << "  dead: " << (dead ? "yes, neither side can mate" : live ? "no" : "undetermined") << '\n';
+      std::cout << records::analyze_text(*job.pos, job.white, job.black);
+      if (explain_ && job.white) std::cout << "  White's steps:\n" << steps_text(job.white_steps);
+      if (explain_ && job.black) std::cout << "  Black's steps:\n" << steps_text(job.black_steps);
     }
     std::cout.flush();
     return true;

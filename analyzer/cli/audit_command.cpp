@@ -8,7 +8,6 @@
 #include <optional>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
 #include <tbb/global_control.h>
 
 #include "analyzer/cli/batch.hpp"
@@ -18,9 +17,9 @@
 #include "analyzer/cli/progress.hpp"
 #include "analyzer/game_audit.hpp"
 #include "analyzer/pgn_game.hpp"
+#include "analyzer/records/records.hpp"
 #include "analyzer/rule_endings.hpp"
 #include "analyzer/standings.hpp"
-#include "search/board/notation.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -38,7 +37,6 @@ struct Job {
   std::optional<board::Position> start;
   std::vector<board::Move> moves;    // kept for --claims (to print the intended move)
   std::vector<std::string> warnings;
-  std::string fen;                   // the position where the deciding ending happened
 };
 
 std::string tag_or(const analyzer::RawGame& raw, std::string_view name, const char* fallback) {
@@ -82,31 +80,6 @@ class GameFeed {
   std::size_t file_ = 0;
   std::optional<analyzer::PgnReader> reader_;
 };
-
-std::string claim_text(const analyzer::ClaimPoint& c, const board::Position& start,
-                       const std::vector<board::Move>& moves) {
-  std::string who = c.claimant == board::Color::White ? "White" : "Black";
-  std::string out = "ply " + std::to_string(c.ply) + " by " + who;
-  if (c.intended) {
-    board::Position p = start;
-    for (int i = 0; i < c.ply; ++i) p.do_move(moves[i]);
-    out += " writing " + board::to_san(p, *c.intended);
-  }
-  return out;
-}
-
-nlohmann::ordered_json claim_json(const analyzer::ClaimPoint& c, const board::Position& start,
-                                  const std::vector<board::Move>& moves) {
-  nlohmann::ordered_json j;
-  j["ply"] = c.ply;
-  j["claimant"] = c.claimant == board::Color::White ? "white" : "black";
-  if (c.intended) {
-    board::Position p = start;
-    for (int i = 0; i < c.ply; ++i) p.do_move(moves[i]);
-    j["intended"] = board::to_uci(p, *c.intended);
-  }
-  return j;
-}
 
 class AuditCommand : public Command {
  public:
@@ -211,7 +184,6 @@ class AuditCommand : public Command {
     if (result_tag) recorded = analyzer::parse_result(analyzer::normalise_result(*result_tag));
     if (!recorded && !game->raw.termination.empty()) recorded = analyzer::parse_result(game->raw.termination);
     job.audit = analyzer::audit_game(game->start, game->moves, game->raw.tags, recorded, audit_options, analyzer);
-    job.fen = job.audit->fen;
     if (audit_options.claims) {
       job.start = game->start;
       job.moves = std::move(game->moves);
@@ -220,76 +192,20 @@ class AuditCommand : public Command {
 
   void print(const Job& job) const {
     if (!job.error.empty()) {
-      if (json_) {
-        nlohmann::ordered_json j;
-        j["file"] = job.file;
-        j["game"] = job.game;
-        j["error"] = job.error;
-        std::cout << j.dump() << '\n';
-      } else {
-        std::cout << job.file << (job.game ? " #" + std::to_string(job.game) : "") << ": error: " << job.error
-                  << '\n';
-      }
+      if (json_) std::cout << records::dump(records::audit_error(job.file, job.game, job.error)) << '\n';
+      else std::cout << records::audit_error_text(job.file, job.game, job.error);
       return;
     }
-    const AuditedGame& a = *job.audit;
-    if (mismatches_only_ && !a.mismatch) return;
-    auto result = [](const std::optional<GameResult>& r) -> std::string {
-      return r ? analyzer::to_string(*r) : "?";
-    };
-    if (json_) {
-      nlohmann::ordered_json j;
-      j["file"] = job.file;
-      j["game"] = job.game;
-      j["white"] = job.white;
-      j["black"] = job.black;
-      j["recorded"] = a.recorded ? nlohmann::ordered_json(analyzer::to_string(*a.recorded)) : nullptr;
-      j["correct"] = a.correct ? nlohmann::ordered_json(analyzer::to_string(*a.correct)) : nullptr;
-      j["ending"] = analyzer::to_string(a.ending);
-      j["ply"] = a.ply;
-      j["reason"] = a.reason;
-      j["mismatch"] = a.mismatch;
-      j["basis"] = a.basis;
-      j["void_plies"] = a.void_plies;
-      j["fen"] = job.fen;
-      if (claims_) {
-        j["claims"]["threefold"] = a.threefold ? claim_json(*a.threefold, *job.start, job.moves) : nullptr;
-        j["claims"]["fifty"] = a.fifty ? claim_json(*a.fifty, *job.start, job.moves) : nullptr;
-      }
-      if (!job.warnings.empty()) j["warnings"] = job.warnings;
-      std::cout << j.dump() << '\n';
-    } else {
-      std::cout << job.file << " #" << job.game << "  " << job.white << " - " << job.black << "  recorded "
-                << result(a.recorded) << ", correct " << (a.correct ? result(a.correct) : "undetermined") << ": "
-                << analyzer::to_string(a.ending) << " at ply " << a.ply << (a.mismatch ? "  MISMATCH" : "") << '\n'
-                << "  " << a.reason << (a.basis == "moves" ? "" : " [" + a.basis + "]") << '\n';
-      if (a.void_plies > 0) std::cout << "  " << a.void_plies << " plies played after the end are void\n";
-      if (a.mismatch || !a.correct) std::cout << "  position: " << job.fen << '\n';
-      if (claims_) {
-        std::cout << "  threefold claim: " << (a.threefold ? claim_text(*a.threefold, *job.start, job.moves) : "never")
-                  << "; 50-move claim: " << (a.fifty ? claim_text(*a.fifty, *job.start, job.moves) : "never") << '\n';
-      }
-    }
+    if (mismatches_only_ && !job.audit->mismatch) return;
+    records::AuditedGameRecord record{job.file, job.game, job.white, job.black, &*job.audit, job.warnings,
+                                      claims_,  job.start ? &*job.start : nullptr, job.moves};
+    if (json_) std::cout << records::dump(records::audited_game(record)) << '\n';
+    else std::cout << records::audited_game_text(record);
   }
 
   void print_standings(const analyzer::Standings& standings) const {
-    auto rows = standings.rows();
-    if (json_) {
-      nlohmann::ordered_json j = nlohmann::ordered_json::array();
-      for (const auto& r : rows)
-        j.push_back({{"player", r.player}, {"games", r.games}, {"recorded", r.recorded}, {"correct", r.correct},
-                     {"unscored_recorded", r.unscored_recorded}, {"unscored_correct", r.unscored_correct}});
-      std::cout << nlohmann::ordered_json{{"standings", j}}.dump() << '\n';
-      return;
-    }
-    std::cout << "standings (points " << points_ << "): player, games, recorded, correct\n";
-    for (const auto& r : rows) {
-      std::cout << "  " << r.player << "  " << r.games << "  " << r.recorded << "  " << r.correct;
-      if (r.recorded != r.correct) std::cout << "  (differs)";
-      if (r.unscored_correct > r.unscored_recorded)
-        std::cout << "  (" << r.unscored_correct - r.unscored_recorded << " undetermined)";
-      std::cout << '\n';
-    }
+    if (json_) std::cout << records::dump(records::standings(standings.rows())) << '\n';
+    else std::cout << records::standings_text(standings.rows(), points_);
   }
 
   // Counts for the closing summary.

@@ -1,37 +1,12 @@
 // `arbiter convert`: the stalemate-to-checkmate conversion rule (RULES.md §4).
 #include <iostream>
 
-#include <nlohmann/json.hpp>
-
 #include "analyzer/cli/command.hpp"
-#include "search/board/notation.hpp"
+#include "analyzer/records/records.hpp"
 #include "search/problems/conversion.hpp"
 
 namespace arbiter::cli {
 namespace {
-
-struct ConversionText {
-  std::vector<std::string> uci;
-  std::string san;  // "1.Qc2 2.Qc1#": the stalemating side's moves, numbered
-};
-
-// The line as text; each move is written in the position where the stalemated side has
-// passed. Empty when the line does not replay as a conversion (never printed then).
-std::optional<ConversionText> conversion_text(const board::Position& stalemate, std::span<const board::Move> line) {
-  if (!search::replays_as_conversion(stalemate, line)) return std::nullopt;
-  ConversionText text;
-  board::Position current = stalemate;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    board::Position mover = *search::pass_stalemated_side(current);
-    text.uci.push_back(board::to_uci(mover, line[i]));
-    text.san += (i ? " " : "") + std::to_string(i + 1) + "." + board::to_san(mover, line[i]);
-    mover.do_move(line[i]);
-    current = std::move(mover);
-  }
-  return text;
-}
-
-std::string side_name(board::Color c) { return c == board::Color::White ? "White" : "Black"; }
 
 class ConvertCommand : public Command {
  public:
@@ -74,9 +49,9 @@ class ConvertCommand : public Command {
         exit_code = std::max(exit_code, 1);
         continue;
       }
-      std::optional<ConversionText> text;
+      std::optional<records::ConversionText> text;
       if (result->kind == search::Conversion::Kind::Converted) {
-        text = conversion_text(*pos, result->line);
+        text = records::conversion_text(*pos, result->line);
         if (!text) {
           std::cerr << "arbiter: internal error: the conversion found for " << pos->fen()
                     << " does not replay; it is not printed\n";
@@ -91,38 +66,9 @@ class ConvertCommand : public Command {
 
  private:
   void print(const board::Position& pos, const search::Conversion& result,
-             const std::optional<ConversionText>& text) const {
-    const bool converted = result.kind == search::Conversion::Kind::Converted;
-    const bool complete = result.kind != search::Conversion::Kind::LimitHit;
-    if (json_) {
-      nlohmann::ordered_json j;
-      j["fen"] = pos.fen();
-      j["convertible"] = converted;
-      if (converted) {
-        j["line"] = text->uci;
-        j["san"] = text->san;
-      }
-      j["length"] = result.line.size();
-      j["positions"] = result.positions;
-      j["complete"] = complete;
-      std::cout << j.dump() << '\n';
-    } else {
-      const std::string stalemating = side_name(~pos.side_to_move());
-      const std::string stalemated = side_name(pos.side_to_move());
-      std::cout << pos.fen() << "\n  ";
-      if (converted) {
-        const std::size_t n = result.line.size();
-        std::cout << stalemating << " converts in " << n << " move" << (n == 1 ? "" : "s") << ": " << text->san;
-        if (n > 1) std::cout << " (" << stalemated << " stays stalemated until the mate)";
-      } else if (complete) {
-        std::cout << "no conversion: the stalemate stands (draw)";
-        if (!result.exhausted)
-          std::cout << "; none within " << options_.max_moves << " move" << (options_.max_moves == 1 ? "" : "s");
-      } else {
-        std::cout << "undetermined: the bound of " << options_.max_positions << " positions was reached";
-      }
-      std::cout << "\n  " << result.positions << " position" << (result.positions == 1 ? "" : "s") << " searched\n";
-    }
+             const std::optional<records::ConversionText>& text) const {
+    if (json_) std::cout << records::dump(records::convert(pos, result, text, options_)) << '\n';
+    else std::cout << records::convert_text(pos, result, text, options_);
     std::cout.flush();
   }
 

@@ -1,38 +1,18 @@
 // `arbiter helpmate --moves N`: every solution of the helpmate problem h#N (or h#N.5).
 #include <chrono>
-#include <iomanip>
 #include <iostream>
 #include <limits>
 #include <thread>
 
-#include <nlohmann/json.hpp>
 #include <tbb/global_control.h>
 
 #include "analyzer/cli/command.hpp"
+#include "analyzer/records/records.hpp"
 #include "analyzer/witness.hpp"
-#include "search/board/notation.hpp"
 #include "search/problems/problem_helpmate.hpp"
 
 namespace arbiter::cli {
 namespace {
-
-// Problem notation, numbered from 1 whoever moves first: "1.Kh1 Ng3 2.h1=R Nf1#" for
-// h#N; for h#N.5 the mating side's first move is "1...", then the pairs: "1...Nc3 2.Kh1 Ng3#".
-std::string problem_notation(const board::Position& root, std::span<const board::Move> line, bool half) {
-  board::Position pos = root;
-  std::string out;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const std::size_t ply = half ? i + 1 : i;  // plies counted from the start of move 1
-    if (i > 0) out += ' ';
-    if (half && i == 0)
-      out += "1...";
-    else if (ply % 2 == 0)
-      out += std::to_string(ply / 2 + 1) + ".";
-    out += board::to_san(pos, line[i]);
-    pos.do_move(line[i]);
-  }
-  return out;
-}
 
 class HelpmateCommand : public Command {
  public:
@@ -114,40 +94,8 @@ class HelpmateCommand : public Command {
 
   void print(const board::Position& pos, search::Stipulation stipulation, const search::HelpmateSolutions& result,
              uint64_t micros) const {
-    std::vector<std::string> san;
-    for (const auto& line : result.solutions) san.push_back(problem_notation(pos, line, stipulation.half));
-    if (json_) {
-      nlohmann::ordered_json j;
-      j["fen"] = pos.fen();
-      j["stipulation"] = stipulation.to_string();
-      auto solutions = nlohmann::ordered_json::array();
-      board::Position replay = pos;
-      for (const auto& line : result.solutions) solutions.push_back(board::uci_line(replay, line));
-      j["solutions"] = solutions;
-      j["san"] = san;
-      j["count"] = result.solutions.size();
-      j["nodes"] = result.nodes;
-      j["micros"] = micros;
-      j["complete"] = result.complete;
-      if (!result.complete) j["limit"] = search::to_string(result.limit);
-      std::cout << j.dump() << '\n';
-    } else {
-      const std::size_t n = result.solutions.size();
-      std::cout << pos.fen() << "\n  " << stipulation.to_string() << ": ";
-      if (!result.complete)
-        std::cout << "incomplete (" << search::to_string(result.limit) << "): " << n << " solution"
-                  << (n == 1 ? "" : "s") << " found so far, others may exist";
-      else if (n == 0)
-        std::cout << "no solution";
-      else if (first_)
-        std::cout << "a solution (--first: others may exist)";
-      else
-        std::cout << n << " solution" << (n == 1 ? "" : "s");
-      std::cout << " (" << result.nodes << " nodes, " << std::fixed << std::setprecision(3) << double(micros) / 1e6
-                << " s)\n";
-      std::cout.unsetf(std::ios::floatfield);
-      for (const auto& line : san) std::cout << "  " << line << '\n';
-    }
+    if (json_) std::cout << records::dump(records::helpmate(pos, stipulation, result, micros)) << '\n';
+    else std::cout << records::helpmate_text(pos, stipulation, result, micros, first_);
     std::cout.flush();
   }
 

@@ -14,8 +14,8 @@
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/shortening_options.hpp"
 #include "analyzer/cli/progress.hpp"
-#include "analyzer/cli/verdict_output.hpp"
 #include "analyzer/loss_adjudication.hpp"
+#include "analyzer/records/records.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -130,25 +130,10 @@ class LossCommand : public Command {
       report_input_error(job.input, job.error, json_);
       return false;
     }
-    const auto& a = job.adjudication;
-    const char* role = kind_ == LossKind::Timeout ? "flagged" : "resigned";
-    if (json_) {
-      nlohmann::ordered_json j;
-      j["fen"] = job.pos->fen();
-      j[role] = job.loser == board::Color::White ? "white" : "black";
-      if (a.result) j["result"] = analyzer::to_string(*a.result);
-      else j["result"] = nullptr;
-      j["reason"] = a.reason;
-      if (a.winnability) j["winnability"] = verdict_json(*job.pos, TimedVerdict{*a.winnability, job.micros});
-      std::cout << j.dump() << '\n';
-    } else {
-      std::cout << job.pos->fen() << '\n'
-                << "  result: " << (a.result ? analyzer::to_string(*a.result) : "undetermined") << " — " << a.reason
-                << '\n';
-      if (a.winnability)
-        std::cout << "  " << (job.loser == board::Color::White ? "Black" : "White") << ": "
-                  << verdict_text(*job.pos, TimedVerdict{*a.winnability, job.micros}) << '\n';
-    }
+    if (json_)
+      std::cout << records::dump(records::loss(*job.pos, kind_, job.loser, job.adjudication, job.micros)) << '\n';
+    else
+      std::cout << records::loss_text(*job.pos, kind_, job.loser, job.adjudication, job.micros);
     std::cout.flush();
     return true;
   }

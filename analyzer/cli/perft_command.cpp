@@ -2,10 +2,8 @@
 #include <chrono>
 #include <iostream>
 
-#include <nlohmann/json.hpp>
-
 #include "analyzer/cli/command.hpp"
-#include "search/board/notation.hpp"
+#include "analyzer/records/records.hpp"
 #include "search/perft.hpp"
 
 namespace arbiter::cli {
@@ -33,31 +31,18 @@ class PerftCommand : public Command {
       return 1;
     }
     auto start = std::chrono::steady_clock::now();
-    uint64_t nodes = 0;
-    std::vector<std::pair<board::Move, uint64_t>> parts;
+    records::Perft p;
+    p.depth = depth_;
+    p.divide = divide_;
     if (divide_ && depth_ > 0) {
-      parts = search::perft_divide(*pos, depth_);
-      for (auto& [m, n] : parts) nodes += n;
+      p.parts = search::perft_divide(*pos, depth_);
+      for (auto& [m, n] : p.parts) p.nodes += n;
     } else {
-      nodes = search::perft(*pos, depth_);
+      p.nodes = search::perft(*pos, depth_);
     }
-    auto micros = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
-    if (json_) {
-      nlohmann::ordered_json j{{"fen", pos->fen()}, {"depth", depth_}, {"nodes", nodes}, {"micros", micros}};
-      if (divide_) {
-        nlohmann::ordered_json d = nlohmann::ordered_json::object();
-        for (auto& [m, n] : parts) d[board::to_uci(*pos, m)] = n;
-        j["divide"] = d;
-      }
-      std::cout << j.dump() << '\n';
-    } else {
-      for (auto& [m, n] : parts) std::cout << board::to_uci(*pos, m) << ": " << n << '\n';
-      if (divide_) std::cout << '\n';
-      double secs = double(micros) / 1e6;
-      std::cout << "nodes " << nodes << "  depth " << depth_ << "  time " << secs << " s";
-      if (micros > 0) std::cout << "  " << uint64_t(double(nodes) / secs) << " nodes/s";
-      std::cout << '\n';
-    }
+    p.micros = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
+    if (json_) std::cout << records::dump(records::perft(*pos, p)) << '\n';
+    else std::cout << records::perft_text(*pos, p);
     return 0;
   }
 

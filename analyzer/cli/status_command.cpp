@@ -1,9 +1,8 @@
 // `arbiter status`: checkmate / stalemate / ongoing, check, legal moves, simple table.
 #include <iostream>
 
-#include <nlohmann/json.hpp>
-
 #include "analyzer/cli/command.hpp"
+#include "analyzer/records/records.hpp"
 #include "analyzer/status.hpp"
 
 namespace arbiter::cli {
@@ -34,38 +33,13 @@ class StatusCommand : public Command {
         continue;
       }
       auto s = analyzer::status_of(*pos);
-      if (json_) {
-        nlohmann::ordered_json j{{"fen", pos->fen()},
-                         {"state", analyzer::to_string(s.state)},
-                         {"in_check", s.in_check},
-                         {"legal_moves", s.legal_moves},
-                         {"simple", {{"white", s.simple_white}, {"black", s.simple_black}}}};
-        std::cout << j.dump() << '\n';
-      } else {
-        print_text(*pos, s);
-      }
+      if (json_) std::cout << records::dump(records::status(*pos, s)) << '\n';
+      else std::cout << records::status_text(*pos, s);
     }
     return exit_code;
   }
 
  private:
-  static void print_text(const board::Position& pos, const analyzer::Status& s) {
-    std::string mover = pos.side_to_move() == board::Color::White ? "White" : "Black";
-    std::cout << pos.fen() << '\n';
-    switch (s.state) {
-      case analyzer::GameState::Checkmate: std::cout << "  checkmate: " << mover << " is checkmated\n"; break;
-      case analyzer::GameState::Stalemate:
-        std::cout << "  stalemate: " << mover << " is not in check and has no legal move\n";
-        break;
-      default:
-        std::cout << "  ongoing: " << mover << " to move" << (s.in_check ? ", in check" : "") << ", "
-                  << s.legal_moves << " legal move" << (s.legal_moves == 1 ? "" : "s") << '\n';
-    }
-    auto verdict = [](bool can) { return can ? "can mate" : "cannot mate"; };
-    std::cout << "  simple table: White " << verdict(s.simple_white) << ", Black " << verdict(s.simple_black)
-              << '\n';
-  }
-
   std::vector<std::string> fens_;
   bool json_ = false;
 };

@@ -1,0 +1,114 @@
+// Audit records: one per game, the errors, the standings.
+#include <sstream>
+
+#include "analyzer/records/records.hpp"
+#include "search/board/notation.hpp"
+
+namespace arbiter::records {
+namespace {
+
+board::Position position_at(const board::Position& start, std::span<const board::Move> moves, int ply) {
+  board::Position p = start;
+  for (int i = 0; i < ply; ++i) p.do_move(moves[i]);
+  return p;
+}
+
+std::string claim_text(const analyzer::ClaimPoint& c, const board::Position& start,
+                       std::span<const board::Move> moves) {
+  std::string who = c.claimant == board::Color::White ? "White" : "Black";
+  std::string out = "ply " + std::to_string(c.ply) + " by " + who;
+  if (c.intended) out += " writing " + board::to_san(position_at(start, moves, c.ply), *c.intended);
+  return out;
+}
+
+Json claim_json(const analyzer::ClaimPoint& c, const board::Position& start, std::span<const board::Move> moves) {
+  Json j;
+  j["ply"] = c.ply;
+  j["claimant"] = c.claimant == board::Color::White ? "white" : "black";
+  j["intended"] = c.intended ? Json(board::to_uci(position_at(start, moves, c.ply), *c.intended)) : Json(nullptr);
+  return j;
+}
+
+std::string result_or_unknown(const std::optional<analyzer::GameResult>& r) {
+  return r ? analyzer::to_string(*r) : "?";
+}
+
+}  // namespace
+
+Json audited_game(const AuditedGameRecord& g) {
+  const analyzer::AuditedGame& a = *g.audit;
+  Json j;
+  j["file"] = g.file;
+  j["game"] = g.game;
+  j["white"] = g.white;
+  j["black"] = g.black;
+  j["recorded"] = a.recorded ? Json(analyzer::to_string(*a.recorded)) : nullptr;
+  j["correct"] = a.correct ? Json(analyzer::to_string(*a.correct)) : nullptr;
+  j["ending"] = analyzer::to_string(a.ending);
+  j["ply"] = a.ply;
+  j["reason"] = a.reason;
+  j["mismatch"] = a.mismatch;
+  j["basis"] = a.basis;
+  j["void_plies"] = a.void_plies;
+  j["fen"] = a.fen;
+  if (g.claims) {
+    j["claims"]["threefold"] = a.threefold ? claim_json(*a.threefold, *g.start, g.moves) : nullptr;
+    j["claims"]["fifty"] = a.fifty ? claim_json(*a.fifty, *g.start, g.moves) : nullptr;
+  } else {
+    j["claims"] = nullptr;  // asked with --claims only
+  }
+  j["warnings"] = g.warnings;
+  return stamp(j);
+}
+
+std::string audited_game_text(const AuditedGameRecord& g) {
+  const analyzer::AuditedGame& a = *g.audit;
+  std::ostringstream out;
+  out << g.file << " #" << g.game << "  " << g.white << " - " << g.black << "  recorded "
+      << result_or_unknown(a.recorded) << ", correct " << (a.correct ? result_or_unknown(a.correct) : "undetermined")
+      << ": " << analyzer::to_string(a.ending) << " at ply " << a.ply << (a.mismatch ? "  MISMATCH" : "") << '\n'
+      << "  " << a.reason << (a.basis == "moves" ? "" : " [" + a.basis + "]") << '\n';
+  if (a.void_plies > 0) out << "  " << a.void_plies << " plies played after the end are void\n";
+  if (a.mismatch || !a.correct) out << "  position: " << a.fen << '\n';
+  if (g.claims) {
+    out << "  threefold claim: " << (a.threefold ? claim_text(*a.threefold, *g.start, g.moves) : "never")
+        << "; 50-move claim: " << (a.fifty ? claim_text(*a.fifty, *g.start, g.moves) : "never") << '\n';
+  }
+  return out.str();
+}
+
+Json audit_error(const std::string& file, int game, const std::string& error) {
+  Json j;
+  j["file"] = file;
+  j["game"] = game;
+  j["error"] = error;
+  return stamp(j);
+}
+
+std::string audit_error_text(const std::string& file, int game, const std::string& error) {
+  return file + (game ? " #" + std::to_string(game) : "") + ": error: " + error + '\n';
+}
+
+Json standings(const std::vector<analyzer::Standings::Row>& rows) {
+  Json j = Json::array();
+  for (const auto& r : rows)
+    j.push_back({{"player", r.player}, {"games", r.games}, {"recorded", r.recorded}, {"correct", r.correct},
+                 {"unscored_recorded", r.unscored_recorded}, {"unscored_correct", r.unscored_correct}});
+  Json record{{"standings", j}};
+  return stamp(record);
+}
+
+std::string standings_text(const std::vector<analyzer::Standings::Row>& rows, const std::string& points) {
+  std::ostringstream out;
+  out << "standings (points " << points << "): player, games, recorded, correct\n";
+  for (const auto& r : rows) {
+    out << "  " << r.player << "  " << r.games << "  " << r.recorded << "  " << r.correct;
+    if (r.recorded != r.correct) out << "  (differs)";
+    if (r.unscored_correct > r.unscored_recorded)
+      out << "  (" << r.unscored_correct - r.unscored_recorded << " undetermined)";
+    out << '\n';
+  }
+  return out.str();
+}
+
+}  // namespace arbiter::records
