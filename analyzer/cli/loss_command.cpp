@@ -12,6 +12,7 @@
 #include "analyzer/cli/batch.hpp"
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/time_budget.hpp"
 #include "analyzer/cli/progress.hpp"
 #include "analyzer/cli/verdict_output.hpp"
 #include "analyzer/loss_adjudication.hpp"
@@ -55,7 +56,8 @@ class LossCommand : public Command {
         ->check(CLI::IsMember({"white", "black"}));
     app->add_option("--max-nodes", options_.max_nodes, "node budget of the winnability search; past it: no result")
         ->default_val(options_.max_nodes);
-    app->add_option("--max-seconds", options_.max_seconds, "time budget of the winnability search (0 = none)");
+    app->add_option("--max-seconds", options_.max_seconds, "time budget of the winnability search (0 = none)")
+        ->check(seconds_budget());
     app->add_option("--threads", threads_, "worker threads (default: all cores)");
     add_cache_options(app, cache_);
     app->add_flag("--json", json_, "JSON Lines: {\"fen\", \"result\", \"reason\", \"winnability\"} per position");
