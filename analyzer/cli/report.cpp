@@ -6,13 +6,24 @@
 
 namespace arbiter::cli {
 
+namespace {
+
+// The input as echoed in a message: at most kEchoed bytes (an input may be megabytes).
+constexpr std::size_t kEchoed = 200;
+std::string echoed(const std::string& text) {
+  if (text.size() <= kEchoed) return text;
+  return text.substr(0, kEchoed) + "... (" + std::to_string(text.size()) + " bytes in all)";
+}
+
+}  // namespace
+
 void report_input_error(const InputLine& input, const std::string& message, bool json) {
   std::string text = input.line > 0 ? "line " + std::to_string(input.line) + ": " + message : message;
   if (json) {
-    nlohmann::ordered_json j{{"input", input.text}, {"error", text}};
+    nlohmann::ordered_json j{{"input", echoed(input.text)}, {"error", text}};
     std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
   } else {
-    std::cerr << "arbiter: " << text << "\n  input: " << input.text << '\n';
+    std::cerr << "arbiter: " << text << "\n  input: " << echoed(input.text) << '\n';
   }
 }
 
