@@ -10,9 +10,11 @@
 
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/time_budget.hpp"
 #include "analyzer/cli/progress.hpp"
 #include "analyzer/cli/verdict_output.hpp"
 #include "analyzer/winnability.hpp"
+#include "search/board/plausibility.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -45,7 +47,8 @@ class AnalyzeCommand : public Command {
         ->default_str("both");
     app->add_option("--max-nodes", options_.max_nodes, "node budget per side and position; past it: undetermined")
         ->default_val(options_.max_nodes);
-    app->add_option("--max-seconds", options_.max_seconds, "time budget per side and position (0 = none)");
+    app->add_option("--max-seconds", options_.max_seconds, "time budget per side and position (0 = none)")
+        ->check(seconds_budget());
     app->add_option("--threads", threads_, "worker threads (default: all cores); a batch analyses positions in "
                                            "parallel, a single position races searchers");
     app->add_flag("--json", json_, "JSON Lines, one object per position (fields in DESIGN.md)");
@@ -154,9 +157,11 @@ class AnalyzeCommand : public Command {
         if (dead || live) j["dead"] = dead;
         else j["dead"] = nullptr;  // undetermined: neither proven
       }
+      if (auto w = board::implausibilities(pos); !w.empty()) j["warnings"] = w;
       std::cout << j.dump() << '\n';
     } else {
       std::cout << pos.fen() << '\n';
+      for (const auto& w : board::implausibilities(pos)) std::cout << "  warning: cannot arise in a game: " << w << '\n';
       if (job.white) std::cout << "  White: " << verdict_text(pos, *job.white) << '\n';
       if (job.black) std::cout << "  Black: " << verdict_text(pos, *job.black) << '\n';
       if (both)

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analyzer/cli/command.hpp"
+#include "search/board/plausibility.hpp"
 #include "analyzer/status.hpp"
 
 namespace arbiter::cli {
@@ -40,6 +41,7 @@ class StatusCommand : public Command {
                          {"in_check", s.in_check},
                          {"legal_moves", s.legal_moves},
                          {"simple", {{"white", s.simple_white}, {"black", s.simple_black}}}};
+        if (auto w = board::implausibilities(*pos); !w.empty()) j["warnings"] = w;
         std::cout << j.dump() << '\n';
       } else {
         print_text(*pos, s);
@@ -57,10 +59,15 @@ class StatusCommand : public Command {
       case analyzer::GameState::Stalemate:
         std::cout << "  stalemate: " << mover << " is not in check and has no legal move\n";
         break;
+      case analyzer::GameState::SeventyFive:
+        std::cout << "  seventy-five: drawn by the 75-move rule (halfmove clock " << pos.halfmove_clock()
+                  << ", Article 9.6.2)\n";
+        break;
       default:
         std::cout << "  ongoing: " << mover << " to move" << (s.in_check ? ", in check" : "") << ", "
                   << s.legal_moves << " legal move" << (s.legal_moves == 1 ? "" : "s") << '\n';
     }
+    for (const auto& w : board::implausibilities(pos)) std::cout << "  warning: cannot arise in a game: " << w << '\n';
     auto verdict = [](bool can) { return can ? "can mate" : "cannot mate"; };
     std::cout << "  simple table: White " << verdict(s.simple_white) << ", Black " << verdict(s.simple_black)
               << '\n';
