@@ -26,7 +26,7 @@ namespace arbiter::analyzer {
 // What one game may hold: memory is bounded by these (and the line length), never by the
 // file. Past a limit the game gets an error naming it; reading goes on with the next game.
 inline constexpr std::size_t kPgnMaxLine = std::size_t(16) << 20;  // bytes; longer lines are cut
-inline constexpr std::size_t kPgnMaxGameMoves = 20000;  // half-moves (the 75-move rule allows < 17700)
+inline constexpr std::size_t kPgnMaxGameMoves = 100000;  // half-moves (the 75-move rule allows < 17700)
 inline constexpr std::size_t kPgnMaxMoveText = 32;      // characters kept of one move token
 inline constexpr std::size_t kPgnMaxTags = 1000;        // tag pairs per game
 inline constexpr std::size_t kPgnMaxTagText = 64 << 10; // bytes of a tag name or value

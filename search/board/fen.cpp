@@ -164,23 +164,18 @@ std::expected<Setup, FenError> parse_fen(std::string_view text) {
   // a stray word) is a better message than the fields it hides.
   Setup setup;
   if (auto r = read_placement(fields[0], setup); !r) return std::unexpected(r.error());
-  // The four position fields are required (as in EPD); only the two counters may be left
-  // out. A shorter text is malformed: the rights it leaves out cannot be guessed.
-  auto missing = [&] {
-    return fail(int(fields.size()) + 1, text.size(),
-                "missing: a FEN needs at least the piece placement, the side to move, the castling rights and "
-                "the en-passant square ('-' for none)");
-  };
-  if (fields.size() < 2) return missing();
+  // Placement and side to move are required. The short forms that leave out castling
+  // and en passant (published test sets use them) mean '-' for both: no rights.
+  if (fields.size() < 2)
+    return fail(2, text.size(), "missing: a FEN needs at least the piece placement and the side to move");
+  if (fields.size() > 6) return fail(6, fields[6].offset, "unexpected text after the sixth field");
   if (fields[1].text == "w") setup.side_to_move = Color::White;
   else if (fields[1].text == "b") setup.side_to_move = Color::Black;
   else return fail(2, fields[1].offset, "'" + excerpt(fields[1].text) + "' is not 'w' or 'b'");
   if (fields.size() >= 3)
     if (auto r = read_castling(fields[2], setup); !r) return std::unexpected(r.error());
-  if (fields.size() < 4) return missing();
-  if (fields.size() > 6) return fail(6, fields[6].offset, "unexpected text after the sixth field");
 
-  if (fields[3].text != "-") {
+  if (fields.size() >= 4 && fields[3].text != "-") {
     auto sq = parse_square(fields[3].text);
     if (!sq) return fail(4, fields[3].offset, "'" + excerpt(fields[3].text) + "' is not a square or '-'");
     setup.en_passant = *sq;

@@ -40,9 +40,9 @@ struct FenError {
   std::string to_string() const;
 };
 
-// Reads FEN, X-FEN and Shredder-FEN. The four position fields are required; the two
-// counters may be missing (EPD style) and then default to 0 and 1. Never throws;
-// text-level errors only (rules are checked later).
+// Reads FEN, X-FEN and Shredder-FEN. Trailing fields may be missing (EPD style and the
+// short forms of published test sets): castling and en passant then default to '-', the
+// counters to 0 and 1. Never throws; text-level errors only (rules are checked later).
 std::expected<Setup, FenError> parse_fen(std::string_view text);
 
 // Field names used in messages: "piece placement", "side to move", ...
