@@ -1,6 +1,7 @@
 #include "analyzer/pgn_reader.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -86,24 +87,97 @@ class StreamSource final : public Source {
 };
 
 constexpr std::size_t kCompressedChunk = 256 * 1024;
+constexpr std::size_t kDecompressChunk = 256 * 1024;
+
+// Decompressed text is held back until the checksum at the end of its gzip member or
+// zstd frame has been verified, up to kVerifiedHold bytes: damage in the middle of a
+// compressed file often decodes to plausible-looking garbage long before the checksum
+// (or a decoding error) reveals it, and those bytes must never become games. A member
+// longer than that is passed on unverified in kVerifiedHold pieces; damage found later
+// then names how much unverified text was already read.
+constexpr std::size_t kVerifiedHold = std::size_t(64) << 20;
+
+// A decompressor's output, held until verified (see kVerifiedHold).
+class VerifiedSource : public Source {
+ public:
+  std::size_t read(char* dst, std::size_t n) override {
+    while (released_ == 0) {
+      if (error || done_) return 0;
+      std::size_t at = held_.size();
+      held_.resize(at + kDecompressChunk);
+      Step step = decompress(held_.data() + at, kDecompressChunk);
+      held_.resize(at + step.produced);
+      if (step.failed) {
+        // The held text is not verified: dropped. Say what was already read unchecked.
+        std::string what = *error;
+        if (!held_.empty())
+          what += "; the last " + describe_size(held_.size()) + " of text before it were dropped unread";
+        if (unverified_)
+          what += "; " + describe_size(unverified_) + " of text already read could not be verified (games read "
+                  "from it may hold garbage)";
+        error = what;
+        held_.clear();
+        return 0;
+      }
+      if (step.verified || done_) {
+        released_ = held_.size();
+      } else if (held_.size() >= kVerifiedHold) {
+        released_ = held_.size();
+        unverified_ += released_;
+      }
+    }
+    std::size_t k = std::min(n, released_);
+    std::memcpy(dst, held_.data() + given_, k);
+    given_ += k;
+    released_ -= k;
+    if (released_ == 0) {
+      held_.erase(held_.begin(), held_.begin() + std::ptrdiff_t(given_));
+      given_ = 0;
+    }
+    return k;
+  }
+
+ protected:
+  struct Step {
+    std::size_t produced = 0;
+    bool verified = false;  // a member or frame ended here, its checksum verified
+    bool failed = false;    // `error` is set
+  };
+  // Up to n decompressed bytes; sets done_ at the end of the input.
+  virtual Step decompress(char* dst, std::size_t n) = 0;
+  bool done_ = false;
+
+ private:
+  static std::string describe_size(std::size_t bytes) {
+    if (bytes >= (std::size_t(1) << 20)) return std::to_string(bytes >> 20) + " MiB";
+    return std::to_string(bytes) + " bytes";
+  }
+  std::vector<char> held_;
+  std::size_t given_ = 0, released_ = 0;  // held_[given_, given_ + released_) may be read
+  std::uint64_t unverified_ = 0;
+};
 
 // gzip (also several concatenated members, as `cat a.gz b.gz` makes).
-class GzipSource final : public Source {
+class GzipSource final : public VerifiedSource {
  public:
   explicit GzipSource(std::unique_ptr<Source> inner) : inner_(std::move(inner)), in_(kCompressedChunk) {
     if (inflateInit2(&z_, 15 + 16) != Z_OK) error = "zlib could not be initialised";
   }
   ~GzipSource() override { inflateEnd(&z_); }
-  std::size_t read(char* dst, std::size_t n) override {
-    if (error || done_) return 0;
+  std::uint64_t consumed() const override { return inner_->consumed(); }
+
+ private:
+  Step decompress(char* dst, std::size_t n) override {
+    Step step;
     z_.next_out = reinterpret_cast<Bytef*>(dst);
-    z_.avail_out = uInt(std::min<std::size_t>(n, 1u << 30));
-    while (z_.avail_out == uInt(std::min<std::size_t>(n, 1u << 30))) {
+    z_.avail_out = uInt(n);
+    while (z_.avail_out > 0) {
       if (z_.avail_in == 0) {
         std::size_t k = inner_->read(in_.data(), in_.size());
         if (k == 0) {
           if (inner_->error) error = inner_->error;
           else if (!member_end_) error = "the gzip stream is truncated";
+          step.failed = error.has_value();
           done_ = true;
           break;
         }
@@ -114,43 +188,48 @@ class GzipSource final : public Source {
       int r = inflate(&z_, Z_NO_FLUSH);
       if (r == Z_STREAM_END) {
         member_end_ = true;
-        inflateReset(&z_);  // another member may follow
+        step.verified = true;  // inflate checked the member's CRC and length
+        inflateReset(&z_);     // another member may follow
+        break;
       } else if (r != Z_OK && r != Z_BUF_ERROR) {
         error = std::string("corrupt gzip data: ") + (z_.msg ? z_.msg : "inflate failed");
+        step.failed = true;
         done_ = true;
         break;
       }
     }
-    return std::min<std::size_t>(n, 1u << 30) - z_.avail_out;
+    step.produced = n - z_.avail_out;
+    return step;
   }
-  std::uint64_t consumed() const override { return inner_->consumed(); }
 
- private:
   std::unique_ptr<Source> inner_;
   std::vector<char> in_;
   z_stream z_{};
   bool member_end_ = false;
-  bool done_ = false;
 };
 
 #if ARBITER_HAVE_ZSTD
-class ZstdSource final : public Source {
+class ZstdSource final : public VerifiedSource {
  public:
   explicit ZstdSource(std::unique_ptr<Source> inner)
       : inner_(std::move(inner)), in_(kCompressedChunk), ctx_(ZSTD_createDCtx()) {
     if (!ctx_) error = "zstd could not be initialised";
   }
   ~ZstdSource() override { ZSTD_freeDCtx(ctx_); }
-  std::size_t read(char* dst, std::size_t n) override {
-    if (error || done_) return 0;
+  std::uint64_t consumed() const override { return inner_->consumed(); }
+
+ private:
+  Step decompress(char* dst, std::size_t n) override {
+    Step step;
     ZSTD_outBuffer out{dst, n, 0};
-    while (out.pos == 0) {
+    while (out.pos < n) {
       if (in_pos_ == in_size_) {
         in_size_ = inner_->read(in_.data(), in_.size());
         in_pos_ = 0;
         if (in_size_ == 0) {
           if (inner_->error) error = inner_->error;
           else if (!frame_end_) error = "the zstd stream is truncated";
+          step.failed = error.has_value();
           done_ = true;
           break;
         }
@@ -160,22 +239,25 @@ class ZstdSource final : public Source {
       in_pos_ = in.pos;
       if (ZSTD_isError(r)) {
         error = std::string("corrupt zstd data: ") + ZSTD_getErrorName(r);
+        step.failed = true;
         done_ = true;
         break;
       }
       frame_end_ = r == 0;
+      if (frame_end_) {
+        step.verified = true;  // the frame's checksum, when it has one, was checked
+        break;
+      }
     }
-    return out.pos;
+    step.produced = out.pos;
+    return step;
   }
-  std::uint64_t consumed() const override { return inner_->consumed(); }
 
- private:
   std::unique_ptr<Source> inner_;
   std::vector<char> in_;
   std::size_t in_pos_ = 0, in_size_ = 0;
   ZSTD_DCtx* ctx_;
   bool frame_end_ = true;
-  bool done_ = false;
 };
 #endif
 
@@ -278,7 +360,6 @@ std::string_view trim(std::string_view s) {
 }
 
 constexpr std::size_t kInitialBuffer = 1 << 20;
-constexpr std::size_t kMaxLine = std::size_t(256) << 20;
 constexpr std::size_t kMaxWarnings = 32;
 
 }  // namespace
@@ -316,7 +397,7 @@ struct PgnReader::Impl {
   std::string_view line;
   std::size_t col = 0;
   bool have_line = false;
-  bool split_line = false;  // the current line was cut at kMaxLine
+  bool split_line = false;  // the current line was cut at kPgnMaxLine
 
   bool in_comment = false;
   int comment_line = 0;
@@ -336,6 +417,8 @@ struct PgnReader::Impl {
     int number = 0;
     bool blank_after_moves = false;  // a blank line since the last main-line move
     bool warned_reserved = false;
+    bool over_move_limit = false;    // kPgnMaxGameMoves reached: moves are dropped
+    bool over_tag_limit = false;     // kPgnMaxTags reached: tags are dropped
   };
 
   explicit Impl(std::unique_ptr<Source> s) : source(std::move(s)) {}
@@ -362,7 +445,7 @@ struct PgnReader::Impl {
         begin = 0;
       }
       if (end == buffer.size()) {
-        if (buffer.size() >= kMaxLine) {  // a line this long is cut; the rest is a new line
+        if (buffer.size() >= kPgnMaxLine) {  // a line this long is cut; the rest is a new line
           split_line = true;
           set_line(0, end, end);
           return true;
@@ -419,7 +502,8 @@ struct PgnReader::Impl {
     have_line = false;
     if (input_error && !input_error_reported) {  // once, on the game it cut short
       input_error_reported = true;
-      fail(b, "input error: " + *input_error, line_no);
+      fail(b, "input error: " + *input_error + "; nothing after game " + std::to_string(games) + " is read",
+           line_no);
     }
     if (in_comment) {
       in_comment = false;
@@ -501,10 +585,22 @@ struct PgnReader::Impl {
       }
     }
     auto& tags = b.game->tags;
+    col = after;
+    if (tags.size() >= kPgnMaxTags) {
+      if (!b.over_tag_limit)
+        fail(b, "the game has more than " + std::to_string(kPgnMaxTags) + " tag pairs; the rest are skipped", line_no);
+      b.over_tag_limit = true;
+      return TagStep::Read;
+    }
+    if (name.size() > kPgnMaxTagText || value.size() > kPgnMaxTagText) {
+      fail(b, "tag " + std::string(name.substr(0, 40)) + (name.size() > 40 ? "..." : "") + " is longer than " +
+                  std::to_string(kPgnMaxTagText >> 10) + " KiB",
+           line_no);
+      return TagStep::Read;
+    }
     tags.emplace_back(std::string(name), std::string());
     if (escapes) append_unescaped(tags.back().second, value);
     else tags.back().second.assign(value);
-    col = after;
     return TagStep::Read;
   }
 
@@ -524,6 +620,16 @@ struct PgnReader::Impl {
     else if (text.size() > 2 && text.ends_with("ep") && is_digit(text[text.size() - 3]))
       text.remove_suffix(2);
     auto& moves = b.game->moves;
+    if (moves.size() >= kPgnMaxGameMoves) {
+      if (!b.over_move_limit)
+        fail(b, "the game has more than " + std::to_string(kPgnMaxGameMoves) +
+                    " moves (half-moves), more than any game can have; the rest is skipped",
+             line_no);
+      b.over_move_limit = true;
+      return;
+    }
+    // No move is longer than a few characters; a long token is kept cut (it is no move).
+    if (text.size() > kPgnMaxMoveText) text = text.substr(0, kPgnMaxMoveText);
     moves.emplace_back();
     MoveToken& m = moves.back();
     bool unicode = std::any_of(text.begin(), text.end(), [](char c) { return (unsigned char)c >= 0x80; });
@@ -705,7 +811,8 @@ struct PgnReader::Impl {
         if (!fetch_line()) return finish_at_end(b);
         if (split_line) {
           split_line = false;
-          warn(b, "a line longer than " + std::to_string(kMaxLine >> 20) + " MiB was cut");
+          fail(b, "a line longer than " + std::to_string(kPgnMaxLine >> 20) + " MiB: cut there (no PGN line is that long)",
+               line_no);
         }
         if (skipping) {
           // After a broken tag: the rest of that game is dropped, up to the tags of the next.
@@ -750,6 +857,11 @@ std::expected<PgnReader, std::string> PgnReader::open(const std::string& path) {
     fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return std::unexpected("cannot open " + path + ": " + std::strerror(errno));
     owned = true;
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (owned) ::close(fd);
+    return std::unexpected(path + " is a folder, not a PGN file (give the files in it: " + path + "/*.pgn)");
   }
   // The magic number decides the decoder.
   std::string head(4, '\0');

@@ -1,7 +1,9 @@
 // Reading PGN text: a streaming reader that yields one game at a time, as written
 // (tags, main-line move texts, the result token), without judging the moves. Memory is
-// bounded by the largest game (and the longest line), never by the file: files of many
-// gigabytes, plain, gzip- or zstd-compressed, are read in large chunks.
+// bounded by the limits below, never by the file: files of many gigabytes, plain, gzip-
+// or zstd-compressed, are read in large chunks. Compressed text is passed on only once
+// its checksum is verified (up to 64 MiB held per gzip member or zstd frame), so damage
+// in the middle of a compressed file never turns into games.
 //
 // Lenient where real files are (BOMs, comments, nested variations, NAGs, every style of
 // move number, tags and moves on one line, unicode result dashes, a quote left open at
@@ -20,6 +22,14 @@
 #include <vector>
 
 namespace arbiter::analyzer {
+
+// What one game may hold: memory is bounded by these (and the line length), never by the
+// file. Past a limit the game gets an error naming it; reading goes on with the next game.
+inline constexpr std::size_t kPgnMaxLine = std::size_t(16) << 20;  // bytes; longer lines are cut
+inline constexpr std::size_t kPgnMaxGameMoves = 100000;  // half-moves (the 75-move rule allows < 17700)
+inline constexpr std::size_t kPgnMaxMoveText = 32;      // characters kept of one move token
+inline constexpr std::size_t kPgnMaxTags = 1000;        // tag pairs per game
+inline constexpr std::size_t kPgnMaxTagText = 64 << 10; // bytes of a tag name or value
 
 // A syntax error in one game: what is wrong and the line (1-based) where it was found.
 struct PgnError {

@@ -1,4 +1,5 @@
-// The state of a position as the rules see it at once: checkmate, stalemate or
+// The state of a position as the rules see it at once: checkmate, stalemate, drawn by
+// the 75-move rule (a halfmove clock of 150 or more, as `audit` rules at ply 0) or
 // ongoing, check, mobility, and the simple material table for both sides.
 #pragma once
 
@@ -6,7 +7,7 @@
 
 namespace arbiter::analyzer {
 
-enum class GameState { Ongoing, Checkmate, Stalemate };
+enum class GameState { Ongoing, Checkmate, Stalemate, SeventyFive };
 const char* to_string(GameState s);
 
 struct Status {

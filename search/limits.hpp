@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 
@@ -19,6 +20,21 @@ class Limits {
   explicit Limits(uint64_t max_nodes = std::numeric_limits<uint64_t>::max(),
                   Clock::time_point deadline = Clock::time_point::max(), const std::atomic<bool>* cancel = nullptr)
       : max_nodes_(max_nodes), deadline_(deadline), cancel_(cancel) {}
+
+  // The deadline `seconds` after `now`: time_point::max() (no deadline) for 0, for
+  // +infinity and wherever the sum would pass what the clock can hold. Never overflows.
+  // Negative and NaN budgets are refused by the option readers; here they mean none.
+  static Clock::time_point deadline_after(double seconds, Clock::time_point now = Clock::now()) {
+    if (!(seconds > 0) || std::isinf(seconds)) return Clock::time_point::max();
+    using Seconds = std::chrono::duration<double>;
+    // Compared in double, with a second to spare for rounding: the room left before the
+    // clock's maximum. Past it the conversion to clock ticks would overflow.
+    double room = std::chrono::duration_cast<Seconds>(Clock::time_point::max() - now).count();
+    if (seconds >= room - 1.0) return Clock::time_point::max();
+    auto budget = std::chrono::duration_cast<Clock::duration>(Seconds(seconds));
+    if (budget >= Clock::time_point::max() - now) return Clock::time_point::max();
+    return now + budget;
+  }
 
   // Counts `n` more nodes; false once a limit is hit (and from then on).
   bool spend(uint64_t n) {

@@ -32,6 +32,13 @@ void on_fault(int sig, siginfo_t* info, void* context) {
 
 }  // namespace
 
+void escape_guarded() {
+  if (sigjmp_buf* jump = active) {
+    active = nullptr;
+    siglongjmp(*jump, 1);
+  }
+}
+
 void install_fault_handlers() {
   static std::mutex mutex;
   std::lock_guard lock(mutex);

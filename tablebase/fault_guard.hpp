@@ -17,6 +17,11 @@ namespace arbiter::tablebase {
 // Call it before guarded code runs, e.g. when a mapped file is opened.
 void install_fault_handlers();
 
+// Inside guarded code on this thread: leaves it at once, as a fault would (run_guarded
+// returns false). Elsewhere: returns, doing nothing. For failure callbacks of C libraries
+// that would otherwise abort the process (LMDB's assertions on a damaged file).
+void escape_guarded();
+
 // Runs fn(context); false when it faulted (it did not finish). Thread-safe; may nest.
 bool run_guarded(void (*fn)(void*), void* context);
 

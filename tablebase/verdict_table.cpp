@@ -103,6 +103,11 @@ void abandon(MDB_env* env) {
   abandoned->push_back(env);
 }
 
+// LMDB checks its pages with assertions that abort the process; a damaged file trips
+// them. Inside guarded code the failed assertion leaves the guard like a fault (the
+// caller then treats the file as damaged); LMDB aborts only if it happens elsewhere.
+void on_lmdb_assert(MDB_env*, const char*) { escape_guarded(); }
+
 std::string key_string(const VerdictKey& k) { return std::string(reinterpret_cast<const char*>(k.bytes.data()), k.bytes.size()); }
 
 }  // namespace
@@ -171,7 +176,11 @@ struct VerdictTable::Impl {
   void reads_failed(int rc) {
     reads_failed("reading failed (" + lmdb_error(rc) + ")", rc == MDB_CORRUPTED || rc == MDB_PAGE_NOTFOUND);
   }
-  void file_damaged() { reads_failed("the file is damaged (a read went outside it)", true); }
+  void file_damaged() {
+    reads_failed("the file is damaged (a page failed LMDB's checks or a read went outside it); verdicts found "
+                 "in this run are not kept",
+                 true);
+  }
 
   void writes_failed(int rc) {
     writes_ok = false;
@@ -369,34 +378,55 @@ std::expected<std::unique_ptr<VerdictTable>, TableError> VerdictTable::open(cons
   impl->options = options;
   impl->read_only = options.read_only;
 
-  auto try_open = [&](bool read_only) -> int {
+  // Opening reads the meta pages, which may be damaged: guarded like every other read.
+  bool open_faulted = false;
+  auto try_open = [&](unsigned mode) -> int {
     if (impl->env) mdb_env_close(impl->env);
     impl->env = nullptr;
     int rc = mdb_env_create(&impl->env);
     if (rc) return rc;
+    mdb_env_set_assert(impl->env, on_lmdb_assert);  // EINVAL (ignored) where LMDB has no assertions
     mdb_env_set_maxdbs(impl->env, 4);
     mdb_env_set_mapsize(impl->env, options.map_size);
-    unsigned flags = MDB_NOSUBDIR | MDB_NOTLS | (read_only ? MDB_RDONLY : 0);
-    rc = mdb_env_open(impl->env, file.c_str(), flags, 0644);
+    unsigned flags = MDB_NOSUBDIR | MDB_NOTLS | mode;
+    auto env_open = [&] { rc = mdb_env_open(impl->env, file.c_str(), flags, 0644); };
+    if (!run_guarded(env_open)) {
+      open_faulted = true;
+      impl->poisoned = true;  // abandoned, never closed
+      return MDB_CORRUPTED;
+    }
     if (rc) {
       mdb_env_close(impl->env);
       impl->env = nullptr;
     }
     return rc;
   };
-  int rc = try_open(impl->read_only);
-  if ((rc == EACCES || rc == EROFS) && !impl->read_only && exists) {
-    // A table we may read but not write: lookups only.
-    if (try_open(true) == 0) {
+  int rc = try_open(impl->read_only ? MDB_RDONLY : 0);
+  auto not_writable = [](int code) { return code == EACCES || code == EROFS || code == EPERM; };
+  if (not_writable(rc) && !impl->read_only && exists && !open_faulted) {
+    // A table we may read but not write (an immutable file, another user's file, a
+    // read-only mount): lookups only. Without write access to the lock file either, it
+    // is read without LMDB's reader lock: a writer elsewhere may then change pages under
+    // a lookup, which the checksum of every value turns into a miss, never an answer.
+    int why = rc;
+    rc = try_open(MDB_RDONLY);
+    if (not_writable(rc) && !open_faulted) rc = try_open(MDB_RDONLY | MDB_NOLOCK);
+    if (rc == 0) {
       impl->read_only = true;
       if (options.warn)
-        options.warn("verdict cache " + file.string() + ": read-only (" + lmdb_error(rc) +
+        options.warn("verdict cache " + file.string() + ": read-only (" + lmdb_error(why) +
                      "); verdicts are looked up but new ones are not kept");
     }
   }
+  if (open_faulted) return error(Kind::NotATable, "damaged (its first pages fail LMDB's checks)");
   if (!impl->env) {
     if (rc == MDB_INVALID || rc == MDB_VERSION_MISMATCH || rc == MDB_CORRUPTED)
       return error(Kind::NotATable, "not a readable table (" + lmdb_error(rc) + ")");
+    // An existing file whose header asks for an impossible map: damage, not a lack of memory.
+    if (exists && (rc == ENOMEM || rc == EINVAL || rc == EFBIG))
+      return error(Kind::NotATable, "damaged (its header gives an impossible size: " + lmdb_error(rc) + ")");
+    if (exists && rc == ENOENT)
+      return error(Kind::Io, "cannot create its lock file " + file.string() + "-lock (" + lmdb_error(rc) + ")");
     return error(Kind::Io, lmdb_error(rc));
   }
   int dead = 0;
@@ -436,7 +466,7 @@ std::expected<std::unique_ptr<VerdictTable>, TableError> VerdictTable::open(cons
   };
   if (!run_guarded(setup)) {
     impl->poisoned = true;  // never touch this environment again
-    return error(Kind::NotATable, "damaged (a read went outside it)");
+    return error(Kind::NotATable, "damaged (a page failed LMDB's checks or a read went outside it)");
   }
   if (!format_ok) return error(Kind::Incompatible, "written in another table format");
   if (rc == MDB_NOTFOUND) return error(Kind::Incompatible, "no verdict table in it");

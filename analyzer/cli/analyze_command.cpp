@@ -13,9 +13,11 @@
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/shortening_options.hpp"
+#include "analyzer/cli/time_budget.hpp"
 #include "analyzer/cli/progress.hpp"
 #include "analyzer/records/records.hpp"
 #include "analyzer/winnability.hpp"
+#include "search/board/plausibility.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -66,7 +68,8 @@ class AnalyzeCommand : public Command {
         ->default_str("both");
     app->add_option("--max-nodes", options_.max_nodes, "node budget per side and position; past it: undetermined")
         ->default_val(options_.max_nodes);
-    app->add_option("--max-seconds", options_.max_seconds, "time budget per side and position (0 = none)");
+    app->add_option("--max-seconds", options_.max_seconds, "time budget per side and position (0 = none)")
+        ->check(seconds_budget());
     app->add_option("--threads", threads_, "worker threads (default: all cores); a batch analyses positions in "
                                            "parallel, a single position races searchers");
     app->add_flag("--json", json_, "JSON Lines, one object per position (fields in DESIGN.md)");

@@ -211,9 +211,14 @@ class AuditCommand : public Command {
   // Counts for the closing summary.
   struct Summary {
     uint64_t games = 0, audited = 0, errors = 0, mismatches = 0, undetermined = 0, void_games = 0;
+    uint64_t unreadable_files = 0;
     std::map<std::string, uint64_t> endings, mismatches_by_ending, errors_by_file;
 
     void add(const Job& job) {
+      if (job.game == 0) {  // a file that could not be opened holds no game
+        ++unreadable_files;
+        return;
+      }
       ++games;
       if (!job.error.empty()) {
         ++errors;
@@ -234,8 +239,9 @@ class AuditCommand : public Command {
         return s.empty() ? std::string("none") : s;
       };
       out << "games read: " << games << "  audited: " << audited << "  errors: " << errors
-          << "  undetermined: " << undetermined << "  with void moves: " << void_games << '\n'
-          << "endings: " << list(endings) << '\n'
+          << "  undetermined: " << undetermined << "  with void moves: " << void_games << '\n';
+      if (unreadable_files) out << "files that could not be read: " << unreadable_files << '\n';
+      out << "endings: " << list(endings) << '\n'
           << "mismatches: " << mismatches << " (" << list(mismatches_by_ending) << ")\n";
     }
   };

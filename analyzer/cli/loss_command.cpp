@@ -13,6 +13,7 @@
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/shortening_options.hpp"
+#include "analyzer/cli/time_budget.hpp"
 #include "analyzer/cli/progress.hpp"
 #include "analyzer/loss_adjudication.hpp"
 #include "analyzer/records/records.hpp"
@@ -56,7 +57,8 @@ class LossCommand : public Command {
         ->check(CLI::IsMember({"white", "black"}));
     app->add_option("--max-nodes", options_.max_nodes, "node budget of the winnability search; past it: no result")
         ->default_val(options_.max_nodes);
-    app->add_option("--max-seconds", options_.max_seconds, "time budget of the winnability search (0 = none)");
+    app->add_option("--max-seconds", options_.max_seconds, "time budget of the winnability search (0 = none)")
+        ->check(seconds_budget());
     app->add_option("--threads", threads_, "worker threads (default: all cores)");
     add_shortening_options(app, options_);
     add_cache_options(app, cache_);

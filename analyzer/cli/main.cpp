@@ -1,11 +1,36 @@
 // The `arbiter` program: parses the command line and runs one subcommand.
 // Exit status: 0 success, 1 some input was malformed or illegal, 2 usage error,
-// 3 internal error (a result failed its own replay and was not printed).
+// 3 internal error (a result failed its own replay and was not printed), 4 the output
+// could not be written (full disk, closed pipe).
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <memory>
 #include <vector>
 
 #include "analyzer/cli/command.hpp"
+
+namespace {
+
+// A result that never reached its reader is a failure: the output is flushed and checked
+// (a full disk, a closed pipe, /dev/full), and a failed write gives exit status 4.
+int finish_output(int status) {
+  errno = 0;
+  std::cout.flush();
+  bool failed = std::cout.fail();
+  int error = errno;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    failed = true;
+    if (error == 0) error = errno;
+  }
+  if (!failed) return status;
+  std::cerr << "arbiter: the output could not be written" << (error ? std::string(": ") + std::strerror(error) : "")
+            << '\n';
+  return 4;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace arbiter::cli;
@@ -42,6 +67,6 @@ int main(int argc, char** argv) {
     return 2;
   }
   for (auto& c : commands)
-    if (c->app->parsed()) return c->run();
+    if (c->app->parsed()) return finish_output(c->run());
   return 2;
 }

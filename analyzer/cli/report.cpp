@@ -1,6 +1,5 @@
 #include <iostream>
 
-
 #include "analyzer/cli/command.hpp"
 #include "analyzer/records/records.hpp"
 

@@ -2,6 +2,7 @@
 #include <sstream>
 
 #include "analyzer/records/records.hpp"
+#include "search/board/plausibility.hpp"
 #include "search/board/notation.hpp"
 
 namespace arbiter::records {
@@ -11,7 +12,8 @@ Json status(const board::Position& pos, const analyzer::Status& s) {
          {"state", analyzer::to_string(s.state)},
          {"in_check", s.in_check},
          {"legal_moves", s.legal_moves},
-         {"simple", {{"white", s.simple_white}, {"black", s.simple_black}}}};
+         {"simple", {{"white", s.simple_white}, {"black", s.simple_black}}},
+         {"warnings", board::implausibilities(pos)}};
   return stamp(j);
 }
 
@@ -24,10 +26,15 @@ std::string status_text(const board::Position& pos, const analyzer::Status& s) {
     case analyzer::GameState::Stalemate:
       out << "  stalemate: " << mover << " is not in check and has no legal move\n";
       break;
+    case analyzer::GameState::SeventyFive:
+      out << "  seventy-five: drawn by the 75-move rule (halfmove clock " << pos.halfmove_clock()
+          << ", Article 9.6.2)\n";
+      break;
     default:
       out << "  ongoing: " << mover << " to move" << (s.in_check ? ", in check" : "") << ", " << s.legal_moves
           << " legal move" << (s.legal_moves == 1 ? "" : "s") << '\n';
   }
+  for (const auto& w : board::implausibilities(pos)) out << "  warning: cannot arise in a game: " << w << '\n';
   auto verdict = [](bool can) { return can ? "can mate" : "cannot mate"; };
   out << "  simple table: White " << verdict(s.simple_white) << ", Black " << verdict(s.simple_black) << '\n';
   return out.str();

@@ -4,6 +4,7 @@
 #include "analyzer/version.hpp"
 #include "search/board/movegen.hpp"
 #include "search/board/notation.hpp"
+#include "search/board/plausibility.hpp"
 
 namespace arbiter::records {
 
@@ -108,6 +109,7 @@ Json analyze(const board::Position& pos, const std::optional<TimedVerdict>& whit
   // Null when a side was not asked or neither verdict proves it (undetermined).
   j["dead"] = d.both && (d.dead || d.live) ? Json(d.dead) : Json(nullptr);
   j["game_over"] = d.over == analyzer::GameState::Ongoing ? Json(nullptr) : Json(analyzer::to_string(d.over));
+  j["warnings"] = board::implausibilities(pos);
   return stamp(j);
 }
 
@@ -115,6 +117,7 @@ std::string analyze_text(const board::Position& pos, const std::optional<TimedVe
                          const std::optional<TimedVerdict>& black) {
   const Deadness d = deadness(pos, white, black);
   std::string out = pos.fen() + '\n';
+  for (const auto& w : board::implausibilities(pos)) out += "  warning: cannot arise in a game: " + w + '\n';
   if (white) out += "  White: " + verdict_text(pos, *white) + '\n';
   if (black) out += "  Black: " + verdict_text(pos, *black) + '\n';
   if (d.over != analyzer::GameState::Ongoing)
@@ -125,13 +128,24 @@ std::string analyze_text(const board::Position& pos, const std::optional<TimedVe
   return out;
 }
 
+namespace {
+
+// The input as echoed in a message: at most kEchoed bytes (an input may be megabytes).
+constexpr std::size_t kEchoed = 200;
+std::string echoed(const std::string& text) {
+  if (text.size() <= kEchoed) return text;
+  return text.substr(0, kEchoed) + "... (" + std::to_string(text.size()) + " bytes in all)";
+}
+
+}  // namespace
+
 Json input_error(const std::string& input, const std::string& message) {
-  Json j{{"input", input}, {"error", message}};
+  Json j{{"input", echoed(input)}, {"error", message}};
   return stamp(j);
 }
 
 std::string input_error_text(const std::string& input, const std::string& message) {
-  return "arbiter: " + message + "\n  input: " + input + '\n';
+  return "arbiter: " + message + "\n  input: " + echoed(input) + '\n';
 }
 
 }  // namespace arbiter::records

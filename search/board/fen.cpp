@@ -36,7 +36,17 @@ std::unexpected<FenError> fail(int field, std::size_t offset, std::string messag
 
 std::string quoted(char c) {
   if (c >= 32 && c < 127) return std::string("'") + c + "'";
-  return "byte " + std::to_string(int(static_cast<unsigned char>(c)));
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  auto u = static_cast<unsigned char>(c);
+  std::string hex = std::string("0x") + kHex[u >> 4] + kHex[u & 15];
+  if (u >= 128) return "byte " + hex + " (not ASCII; fields are separated by plain spaces)";
+  return "control byte " + hex;
+}
+
+// At most 20 characters of a field, for messages (a field may be megabytes long).
+std::string excerpt(std::string_view text) {
+  if (text.size() <= 20) return std::string(text);
+  return std::string(text.substr(0, 20)) + "...";
 }
 
 std::expected<void, FenError> read_placement(Field f, Setup& setup) {
@@ -51,6 +61,9 @@ std::expected<void, FenError> read_placement(Field f, Setup& setup) {
       --rank;
       file = 0;
     } else if (c >= '1' && c <= '8') {
+      // A run of empty squares is one digit: "44" is malformed, not a rank of 8.
+      if (i > 0 && f.text[i - 1] >= '0' && f.text[i - 1] <= '9')
+        return fail(1, at, "two digits in a row: a run of empty squares is written as one digit 1-8");
       file += c - '0';
       if (file > 8) return fail(1, at, "rank " + std::to_string(rank + 1) + " has more than 8 squares");
     } else if (auto piece = piece_from_char(c)) {
@@ -118,13 +131,21 @@ std::expected<void, FenError> read_castling(Field f, Setup& setup) {
   return {};
 }
 
+// A counter from `minimum` to kMaxMoveCounter; larger values (and those past int) are
+// refused rather than wrapped, so that counting moves on from them cannot overflow.
 std::expected<int, FenError> read_counter(Field f, int field, int minimum) {
-  int value = 0;
-  auto [end, ec] = std::from_chars(f.text.data(), f.text.data() + f.text.size(), value);
-  if (ec != std::errc() || end != f.text.data() + f.text.size() || value < minimum)
-    return fail(field, f.offset, "'" + std::string(f.text) + "' is not a whole number of at least " +
+  bool digits = !f.text.empty();
+  for (char c : f.text) digits = digits && c >= '0' && c <= '9';
+  if (!digits)
+    return fail(field, f.offset, "'" + excerpt(f.text) + "' is not a whole number of at least " +
                                      std::to_string(minimum));
-  return value;
+  long long value = 0;
+  auto [end, ec] = std::from_chars(f.text.data(), f.text.data() + f.text.size(), value);
+  if (ec != std::errc() || end != f.text.data() + f.text.size() || value > kMaxMoveCounter)
+    return fail(field, f.offset, "'" + excerpt(f.text) + "' is too large: at most " + std::to_string(kMaxMoveCounter));
+  if (value < minimum)
+    return fail(field, f.offset, "'" + excerpt(f.text) + "' is less than " + std::to_string(minimum));
+  return int(value);
 }
 
 }  // namespace
@@ -139,23 +160,24 @@ std::expected<Setup, FenError> parse_fen(std::string_view text) {
     if (i > start) fields.push_back({text.substr(start, i - start), start});
   }
   if (fields.empty()) return fail(1, 0, "the FEN is empty");
+  // The placement is read first: a bad byte in it (a non-breaking space between fields,
+  // a stray word) is a better message than the fields it hides.
+  Setup setup;
+  if (auto r = read_placement(fields[0], setup); !r) return std::unexpected(r.error());
+  // Placement and side to move are required. The short forms that leave out castling
+  // and en passant (published test sets use them) mean '-' for both: no rights.
   if (fields.size() < 2)
     return fail(2, text.size(), "missing: a FEN needs at least the piece placement and the side to move");
   if (fields.size() > 6) return fail(6, fields[6].offset, "unexpected text after the sixth field");
-
-  Setup setup;
-  if (auto r = read_placement(fields[0], setup); !r) return std::unexpected(r.error());
-
   if (fields[1].text == "w") setup.side_to_move = Color::White;
   else if (fields[1].text == "b") setup.side_to_move = Color::Black;
-  else return fail(2, fields[1].offset, "'" + std::string(fields[1].text) + "' is not 'w' or 'b'");
-
+  else return fail(2, fields[1].offset, "'" + excerpt(fields[1].text) + "' is not 'w' or 'b'");
   if (fields.size() >= 3)
     if (auto r = read_castling(fields[2], setup); !r) return std::unexpected(r.error());
 
   if (fields.size() >= 4 && fields[3].text != "-") {
     auto sq = parse_square(fields[3].text);
-    if (!sq) return fail(4, fields[3].offset, "'" + std::string(fields[3].text) + "' is not a square or '-'");
+    if (!sq) return fail(4, fields[3].offset, "'" + excerpt(fields[3].text) + "' is not a square or '-'");
     setup.en_passant = *sq;
   }
   if (fields.size() >= 5) {

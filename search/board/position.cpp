@@ -111,6 +111,12 @@ std::expected<Position, std::vector<SetupError>> Position::from_setup(const Setu
     if (kings > 1) errors.push_back({K::TooManyKings, side(c) + " has " + std::to_string(kings) + " kings"});
     if (auto m = material_problem(s, c)) errors.push_back({K::TooManyPieces, *m});
   }
+  if (s.halfmove_clock < 0 || s.halfmove_clock > kMaxMoveCounter)
+    errors.push_back({K::BadCounter, "halfmove clock " + std::to_string(s.halfmove_clock) + " is outside 0.." +
+                                         std::to_string(kMaxMoveCounter)});
+  if (s.fullmove_number < 1 || s.fullmove_number > kMaxMoveCounter)
+    errors.push_back({K::BadCounter, "fullmove number " + std::to_string(s.fullmove_number) + " is outside 1.." +
+                                         std::to_string(kMaxMoveCounter)});
   for (int file = 0; file < 8; ++file)
     for (int rank : {0, 7}) {
       Square sq = make_square(file, rank);

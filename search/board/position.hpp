@@ -29,6 +29,7 @@ struct SetupError {
     BadCastling,       // a castling right without its king or rook in place
     BadEnPassant,      // an en-passant square that no double push can explain
     TooManyPieces,     // more than 16 men or more than 8 pawns of one side
+    BadCounter,        // a halfmove clock or fullmove number outside 0..kMaxMoveCounter
   };
   Kind kind;
   std::string message;

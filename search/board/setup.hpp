@@ -12,6 +12,11 @@
 
 namespace arbiter::board {
 
+// The largest halfmove clock and fullmove number read. The longest game the 75-move rule
+// allows has fewer than 9000 moves; a larger value is a typing error, and the bound keeps
+// every counter sum far from int overflow however many moves are made after it.
+inline constexpr int kMaxMoveCounter = 100000;
+
 struct Setup {
   std::array<Piece, 64> board{};
   Color side_to_move = Color::White;
@@ -19,8 +24,8 @@ struct Setup {
   // Square::None where the right is absent.
   std::array<Square, 4> castling_rooks{Square::None, Square::None, Square::None, Square::None};
   Square en_passant = Square::None;
-  int halfmove_clock = 0;
-  int fullmove_number = 1;
+  int halfmove_clock = 0;   // 0..kMaxMoveCounter
+  int fullmove_number = 1;  // 1..kMaxMoveCounter
   // Castling moves are written king-takes-rook in UCI (set when the castling field or the
   // king and rook placement is that of Chess960).
   bool chess960 = false;
@@ -35,8 +40,9 @@ struct FenError {
   std::string to_string() const;
 };
 
-// Reads FEN, X-FEN and Shredder-FEN. Trailing fields may be missing (EPD style and
-// short forms): castling and en passant then default to '-', the counters to 0 and 1. Never throws; text-level errors only (rules are checked later).
+// Reads FEN, X-FEN and Shredder-FEN. Trailing fields may be missing (EPD style and the
+// short forms of published test sets): castling and en passant then default to '-', the
+// counters to 0 and 1. Never throws; text-level errors only (rules are checked later).
 std::expected<Setup, FenError> parse_fen(std::string_view text);
 
 // Field names used in messages: "piece placement", "side to move", ...

@@ -36,7 +36,7 @@ TEST_CASE("#18.11 analyze --json: every key always present, null when it does no
   auto r = test::run_arbiter("analyze --json --no-cache --winner white '2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1'");
   INFO(r.out);
   Json j = only_record(r);
-  CHECK(keys_of(j) == Keys{"fen", "white", "black", "dead", "game_over", "arbiter"});
+  CHECK(keys_of(j) == Keys{"fen", "white", "black", "dead", "game_over", "warnings", "arbiter"});
   CHECK(j["arbiter"] == kVersion);
   CHECK(j["black"].is_null());
   CHECK(j["dead"].is_null());

@@ -32,7 +32,7 @@ TEST_CASE("status --json prints exactly fen, state, in_check, legal_moves, simpl
   auto lines = lines_of(r.out);
   REQUIRE(lines.size() == 1);
   auto j = Json::parse(lines[0]);
-  CHECK(keys_of(j) == Keys{"fen", "state", "in_check", "legal_moves", "simple", "arbiter"});
+  CHECK(keys_of(j) == Keys{"fen", "state", "in_check", "legal_moves", "simple", "warnings", "arbiter"});
   CHECK(keys_of(j["simple"]) == Keys{"white", "black"});
   CHECK(j["fen"] == "k7/1QK5/8/8/8/8/8/8 b - - 0 1");
   CHECK(j["state"] == "checkmate");
