@@ -13,6 +13,7 @@
 #include "analyzer/cli/batch.hpp"
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/options.hpp"
 #include "analyzer/cli/progress.hpp"
 #include "analyzer/game_audit.hpp"
 #include "analyzer/pgn_game.hpp"
@@ -96,10 +97,9 @@ class AuditCommand : public Command {
     app->add_option("--points", points_, "points for a win, a draw and a loss in the standings")
         ->default_str("1,0.5,0");
     app->add_flag("--mismatches", mismatches_only_, "print only the games whose result is wrong, and broken games");
-    app->add_option("--max-nodes", options_.max_nodes,
-                    "node budget of each winnability question (past it: no correct result for that game)")
-        ->default_val(options_.max_nodes);
-    app->add_option("--threads", threads_, "worker threads (default: all cores); games are audited in parallel");
+    add_max_nodes(app, options_.max_nodes,
+                  "node budget of each winnability question (past it: no correct result for that game)");
+    add_threads(app, threads_, "worker threads (default: all cores); games are audited in parallel");
     add_cache_options(app, cache_);
     app->footer(
         "After every move, in this order: checkmate, stalemate, dead position (neither side can\n"
@@ -126,6 +126,7 @@ class AuditCommand : public Command {
     unsigned threads = threads_ > 0 ? unsigned(threads_) : std::max(1u, std::thread::hardware_concurrency());
     tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
     options_.threads = 1;
+    options_.max_nodes = node_budget(options_.max_nodes);
     auto cache = open_cache(cache_);  // destroyed last: commits what the analysis kept
     analyzer::WinnabilityAnalyzer analyzer(options_, cache.get());
     analyzer::AuditOptions audit_options{claims_};

@@ -94,6 +94,12 @@ Json convert(const board::Position& pos, const search::Conversion& result, const
   j["length"] = result.line.size();
   j["positions"] = result.positions;
   j["complete"] = result.kind != search::Conversion::Kind::LimitHit;
+  // What cut the search short, if anything: "max-moves" (no line within the bound; a
+  // longer one may exist) or "max-positions" (undetermined).
+  j["stopped_by"] = result.kind == search::Conversion::Kind::LimitHit ? Json("max-positions")
+                    : result.kind == search::Conversion::Kind::NoConversion && !result.exhausted
+                        ? Json("max-moves")
+                        : Json(nullptr);
   return stamp(j);
 }
 
@@ -114,9 +120,11 @@ std::string convert_text(const board::Position& pos, const search::Conversion& r
     out << stalemating << " converts in " << n << " move" << (n == 1 ? "" : "s") << ": " << text->san;
     if (n > 1) out << " (" << stalemated << " stays stalemated until the mate)";
   } else if (complete) {
-    out << "no conversion: the stalemate stands (draw)";
-    if (!result.exhausted)
-      out << "; none within " << options.max_moves << " move" << (options.max_moves == 1 ? "" : "s");
+    if (result.exhausted)
+      out << "no conversion: the stalemate stands (draw)";
+    else
+      out << "no conversion within " << options.max_moves << " move" << (options.max_moves == 1 ? "" : "s")
+          << ": the stalemate stands (draw); the --max-moves bound stopped the search, a longer line may exist";
   } else {
     out << "undetermined: the bound of " << options.max_positions << " positions was reached";
   }

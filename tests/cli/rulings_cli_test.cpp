@@ -127,3 +127,75 @@ TEST_CASE("#18.4 timeout: a flag of the side not to move is noted, not rejected"
   auto text = test::run_arbiter("timeout --no-cache --flagged black '8/8/8/4k3/4p3/8/8/KN6 w - - 0 1'");
   CHECK(text.out.find("note: ") != std::string::npos);
 }
+
+TEST_CASE("#18.10 #25.7 numeric options: one meaning of --max-nodes 0, out-of-range values rejected", "[cli][rulings]") {
+  // 0 = no limit in analyze as in helpmate: K+N against K+P needs more than 256 nodes.
+  Json j = only_record(test::run_arbiter("analyze --json --no-cache --max-nodes 0 --winner white '8/8/8/4k3/4p3/8/8/KN6 w - - 0 1'"));
+  CHECK(j["white"]["verdict"] == "winnable");
+  for (const char* bad : {"analyze --max-nodes -1", "analyze --max-nodes 18446744073709551616", "analyze --threads -3",
+                          "analyze --threads -1", "timeout --threads 0", "helpmate --moves 1 --max-nodes -5",
+                          "audit --max-nodes x1 /dev/null", "convert --max-positions -1"}) {
+    INFO(bad);
+    auto r = test::run_arbiter(std::string(bad) + " '8/8/8/4k3/4p3/8/8/KN6 w - - 0 1'", "", true);
+    CHECK(r.status == 2);
+    CHECK((r.out.find("not a whole number") != std::string::npos || r.out.find("out of range") != std::string::npos));
+  }
+}
+
+TEST_CASE("#18.14 #25.6 stdin lines: the FEN is judged first, extra words are rejected", "[cli][rulings]") {
+  auto garbage = test::run_arbiter("analyze --json --no-cache", "not a fen\n");
+  Json g = only_record(garbage);
+  CHECK(g["error"].get<std::string>().find("is not white, black or both") == std::string::npos);
+  CHECK(g["error"].get<std::string>().find("line 1") != std::string::npos);
+  auto two = test::run_arbiter("analyze --json --no-cache", "8/8/8/4k3/8/8/8/KB3b2 w - - 0 1 white black\n");
+  CHECK(two.status == 1);
+  Json t = only_record(two);
+  REQUIRE(t.contains("error"));
+  CHECK(t["error"].get<std::string>().find("white black") != std::string::npos);
+  auto flagged = test::run_arbiter("timeout --json --no-cache", "8/8/8/4k3/8/8/8/KB3b2 w - - 0 1 white black\n");
+  CHECK(flagged.status == 1);
+}
+
+TEST_CASE("#18.14 suggestions: a PGN file, a misspelt command or option; any case of a side", "[cli][rulings]") {
+  auto pgn = test::run_arbiter("analyze games.pgn", "", true);
+  CHECK(pgn.status == 1);
+  CHECK(pgn.out.find("arbiter audit games.pgn") != std::string::npos);
+  auto cmd = test::run_arbiter("analyse '8/8/8/4k3/8/8/8/KN6 w - - 0 1'", "", true);
+  CHECK(cmd.status == 2);
+  CHECK(cmd.out.find("did you mean 'analyze'") != std::string::npos);
+  auto opt = test::run_arbiter("analyze --max-node 5 '8/8/8/4k3/8/8/8/KN6 w - - 0 1'", "", true);
+  CHECK(opt.status == 2);
+  CHECK(opt.out.find("did you mean '--max-nodes'") != std::string::npos);
+  Json j = only_record(test::run_arbiter("timeout --json --no-cache --flagged Black '8/8/8/4k3/8/8/8/KN6 w - - 0 1'"));
+  CHECK(j["flagged"] == "black");
+  Json w = only_record(test::run_arbiter("analyze --json --no-cache --winner WHITE '8/8/8/4k3/8/8/8/KN6 w - - 0 1'"));
+  CHECK(w["black"].is_null());
+}
+
+TEST_CASE("#18.18 a UTF-8 byte order mark before the first stdin FEN is skipped", "[cli][rulings]") {
+  auto r = test::run_arbiter("status --json", "\xEF\xBB\xBFk7/1QK5/8/8/8/8/8/8 b - - 0 1\n");
+  CHECK(r.status == 0);
+  Json j = only_record(r);
+  CHECK(j["state"] == "checkmate");
+}
+
+TEST_CASE("#18.15 perft reads FENs from stdin and several FEN arguments", "[cli][rulings]") {
+  auto r = test::run_arbiter("perft --json 2", "8/8/8/4k3/8/8/8/KN6 w - - 0 1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+  auto lines = lines_of(r.out);
+  REQUIRE(lines.size() == 2);
+  CHECK(Json::parse(lines[0])["fen"] == "8/8/8/4k3/8/8/8/KN6 w - - 0 1");
+  CHECK(Json::parse(lines[1])["nodes"] == 400);
+  auto args = test::run_arbiter("perft --json 1 '8/8/8/4k3/8/8/8/KN6 w - - 0 1' 'k7/1QK5/8/8/8/8/8/8 b - - 0 1'");
+  CHECK(lines_of(args.out).size() == 2);
+  // No position at all (empty stdin): the start position, as before.
+  Json start = only_record(test::run_arbiter("perft --json 3"));
+  CHECK(start["nodes"] == 8902);
+}
+
+TEST_CASE("#18.12 convert says when the --max-moves bound stopped the search", "[cli][rulings]") {
+  Json j = only_record(test::run_arbiter("convert --json --max-moves 1 '7K/8/8/8/8/1Q6/p7/k7 b - - 0 1'"));
+  CHECK(j["convertible"] == false);
+  CHECK(j["stopped_by"] == "max-moves");
+  Json full = only_record(test::run_arbiter("convert --json '7K/8/8/8/8/1Q6/p7/k7 b - - 0 1'"));
+  CHECK(full["stopped_by"].is_null());
+}
