@@ -20,6 +20,9 @@ Status status_of(const board::Position& pos) {
   if (s.legal_moves == 0) s.state = s.in_check ? GameState::Checkmate : GameState::Stalemate;
   s.simple_white = simple_can_mate(pos, board::Color::White);
   s.simple_black = simple_can_mate(pos, board::Color::Black);
+  s.aware_white = aware_can_mate(pos, board::Color::White);
+  s.aware_black = aware_can_mate(pos, board::Color::Black);
+  s.seventy_five = s.state != GameState::Checkmate && pos.halfmove_clock() >= 150;
   return s;
 }
 

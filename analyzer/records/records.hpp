@@ -62,8 +62,12 @@ std::string analyze_text(const board::Position& pos, const std::optional<TimedVe
 
 // --- status ---------------------------------------------------------------------
 
-Json status(const board::Position& pos, const analyzer::Status& s);
-std::string status_text(const board::Position& pos, const analyzer::Status& s);
+// `white` and `black`: the winnability verdicts behind the dead-position test (5.2.2);
+// empty when the board has already ended the game (checkmate, stalemate).
+Json status(const board::Position& pos, const analyzer::Status& s, const std::optional<TimedVerdict>& white = {},
+            const std::optional<TimedVerdict>& black = {});
+std::string status_text(const board::Position& pos, const analyzer::Status& s,
+                        const std::optional<TimedVerdict>& white = {}, const std::optional<TimedVerdict>& black = {});
 
 // --- perft ----------------------------------------------------------------------
 

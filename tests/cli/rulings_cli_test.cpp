@@ -199,3 +199,60 @@ TEST_CASE("#18.12 convert says when the --max-moves bound stopped the search", "
   Json full = only_record(test::run_arbiter("convert --json '7K/8/8/8/8/1Q6/p7/k7 b - - 0 1'"));
   CHECK(full["stopped_by"].is_null());
 }
+
+TEST_CASE("#18.1 status shows a dead position with its proof, and the 75-move rule", "[cli][rulings]") {
+  Json dead = only_record(test::run_arbiter("status --json --no-cache '8/8/8/4k3/8/8/8/KN6 w - - 0 1'"));
+  CHECK(dead["state"] == "ongoing");
+  CHECK(dead["dead"] == true);
+  CHECK(dead["endings"] == Json::array({"dead-position"}));
+  CHECK(dead["winnability"]["white"]["verdict"] == "unwinnable");
+  Json live = only_record(test::run_arbiter("status --json --no-cache '8/8/8/4k3/4p3/8/8/KN6 w - - 0 1'"));
+  CHECK(live["dead"] == false);
+  CHECK(live["endings"] == Json::array());
+  Json drawn = only_record(test::run_arbiter("status --json --no-cache '8/8/8/4k3/8/3R4/8/K7 w - - 150 100'"));
+  CHECK(drawn["seventy_five"] == true);
+  CHECK(drawn["endings"] == Json::array({"seventy-five"}));
+  auto text = test::run_arbiter("status --no-cache '8/8/8/4k3/8/3R4/8/K7 w - - 150 100'");
+  CHECK(text.out.find("75-move rule: drawn") != std::string::npos);
+  // A mate on the 150th ply stands: checkmate, not the 75-move rule.
+  Json mate = only_record(test::run_arbiter("status --json --no-cache 'k7/1QK5/8/8/8/8/8/8 b - - 150 100'"));
+  CHECK(mate["endings"] == Json::array({"checkmate"}));
+}
+
+TEST_CASE("#18.9 status shows the opponent-blind table and the opponent-aware rule side by side", "[cli][rulings]") {
+  // K+N against K+P: the blind table says the knight cannot mate; python-chess says it can.
+  Json n = only_record(test::run_arbiter("status --json --no-cache '8/8/8/4k3/4p3/8/8/KN6 w - - 0 1'"));
+  CHECK(n["simple"]["opponent_blind"]["white"] == false);
+  CHECK(n["simple"]["opponent_aware"]["white"] == true);
+  CHECK(n["simple"]["opponent_aware"]["black"] == true);
+  // Opposite-coloured K+B against K+B: aware says both can; same colour: neither.
+  Json opp = only_record(test::run_arbiter("status --json --no-cache '8/8/8/4k3/8/8/8/KB4b1 w - - 0 1'"));
+  CHECK(opp["simple"]["opponent_blind"]["white"] == false);
+  CHECK(opp["simple"]["opponent_aware"]["white"] == true);
+  Json same = only_record(test::run_arbiter("status --json --no-cache '8/8/8/4k3/8/8/8/KB3b2 w - - 0 1'"));
+  CHECK(same["simple"]["opponent_aware"]["white"] == false);
+  CHECK(same["simple"]["opponent_aware"]["black"] == false);
+  // K+N against K+Q: the aware rule counts no queen as a blocker.
+  Json q = only_record(test::run_arbiter("status --json --no-cache '8/8/8/4k3/8/8/4q3/KN6 w - - 0 1'"));
+  CHECK(q["simple"]["opponent_aware"]["white"] == false);
+  CHECK(q["simple"]["opponent_aware"]["black"] == true);
+}
+
+TEST_CASE("#18.8 audit: an exit status for mismatches, --points needs --standings, '1 ply'", "[cli][rulings]") {
+  test::TempDir dir;
+  const std::string pgn = dir.path() + "/g.pgn";
+  // Two bare kings: dead at once, the recorded 0-1 is wrong and the one move is void.
+  std::ofstream(pgn) << "[Event \"t\"]\n[Result \"0-1\"]\n[FEN \"8/8/8/4k3/8/8/8/K7 w - - 0 1\"]\n"
+                        "[SetUp \"1\"]\n[Termination \"time forfeit\"]\n\n1. Kb2 0-1\n\n"
+                        "[Event \"u\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+  auto r = test::run_arbiter("audit --no-cache '" + pgn + "'");
+  INFO(r.out);
+  CHECK(r.status == 4);
+  CHECK(r.out.find("1 plies") == std::string::npos);
+  CHECK(r.out.find("1 ply played after the end is void") != std::string::npos);
+  auto points = test::run_arbiter("audit --no-cache --points 3,1,0 '" + pgn + "'", "", true);
+  CHECK(points.status == 2);
+  CHECK(points.out.find("--standings") != std::string::npos);
+  auto help = test::run_arbiter("audit --help");
+  CHECK(help.out.find("Exit status") != std::string::npos);
+}
