@@ -70,7 +70,21 @@ class HelpmateCommand : public Command {
       auto micros = uint64_t(
           std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count());
       if (!keep_replayed(*pos, stipulation, result)) exit_code = 3;
-      print(*pos, stipulation, result, micros);
+      // Short solutions (mate in fewer moves), which problem solvers report apart.
+      std::optional<std::vector<records::ShortSolutions>> shorter;
+      if (!first_) {
+        shorter.emplace();
+        for (int k = 1; k < stipulation.moves; ++k) {
+          search::Stipulation s{k, stipulation.half};
+          search::Limits short_limits(node_budget(max_nodes_));
+          records::ShortSolutions found{s, search::solve_helpmate(*pos, s, short_limits, options)};
+          if (!keep_replayed(*pos, s, found.result)) exit_code = 3;
+          shorter->push_back(std::move(found));
+        }
+      }
+      if (json_) std::cout << records::dump(records::helpmate(*pos, stipulation, result, micros, shorter)) << '\n';
+      else std::cout << records::helpmate_text(*pos, stipulation, result, micros, first_, shorter);
+      std::cout.flush();
     }
     return exit_code;
   }
@@ -90,13 +104,6 @@ class HelpmateCommand : public Command {
       return true;
     });
     return all;
-  }
-
-  void print(const board::Position& pos, search::Stipulation stipulation, const search::HelpmateSolutions& result,
-             uint64_t micros) const {
-    if (json_) std::cout << records::dump(records::helpmate(pos, stipulation, result, micros)) << '\n';
-    else std::cout << records::helpmate_text(pos, stipulation, result, micros, first_);
-    std::cout.flush();
   }
 
   std::vector<std::string> fens_;

@@ -34,7 +34,7 @@ TEST_CASE("helpmate --json: the contract's fields, Fool's mate 8 ways", "[cli][h
   auto lines = lines_of(r.out);
   REQUIRE(lines.size() == 1);
   auto j = Json::parse(lines[0]);
-  CHECK(keys_of(j) == Keys{"fen", "stipulation", "solutions", "san", "count", "nodes", "micros", "complete", "limit", "arbiter"});
+  CHECK(keys_of(j) == Keys{"fen", "stipulation", "solutions", "san", "count", "nodes", "micros", "complete", "limit", "short_solutions", "arbiter"});
   CHECK(j["stipulation"] == "h#2");
   CHECK(j["count"] == 8);
   CHECK(j["complete"] == true);

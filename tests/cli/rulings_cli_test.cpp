@@ -256,3 +256,16 @@ TEST_CASE("#18.8 audit: an exit status for mismatches, --points needs --standing
   auto help = test::run_arbiter("audit --help");
   CHECK(help.out.find("Exit status") != std::string::npos);
 }
+
+TEST_CASE("#18.13 helpmate reports short solutions (cooks) apart from the solutions", "[cli][rulings]") {
+  Json j = only_record(test::run_arbiter("helpmate --json --threads 1 --moves 4 '1K6/8/8/2pR4/7B/8/8/1k6 b - - 0 1'"));
+  CHECK(j["count"] == 41);
+  REQUIRE(j["short_solutions"].is_array());
+  REQUIRE(j["short_solutions"].size() == 1);
+  CHECK(j["short_solutions"][0]["stipulation"] == "h#3");
+  CHECK(j["short_solutions"][0]["count"] == 2);
+  auto text = test::run_arbiter("helpmate --threads 1 --moves 4 '1K6/8/8/2pR4/7B/8/8/1k6 b - - 0 1'");
+  CHECK(text.out.find("short solutions, h#3") != std::string::npos);
+  Json first = only_record(test::run_arbiter("helpmate --json --first --moves 2 '1K6/8/8/2pR4/7B/8/8/1k6 b - - 0 1'"));
+  CHECK(first["short_solutions"].is_null());
+}
