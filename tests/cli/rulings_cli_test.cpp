@@ -269,3 +269,17 @@ TEST_CASE("#18.13 helpmate reports short solutions (cooks) apart from the soluti
   Json first = only_record(test::run_arbiter("helpmate --json --first --moves 2 '1K6/8/8/2pR4/7B/8/8/1k6 b - - 0 1'"));
   CHECK(first["short_solutions"].is_null());
 }
+
+TEST_CASE("#18.3 fixtures: a stalemate is not recorded as dead, and verify rejects dead: true", "[cli][rulings]") {
+  test::TempDir dir;
+  std::ifstream in(test::data("fixtures/conversion.jsonl"));
+  std::string first;
+  REQUIRE(std::getline(in, first));
+  Json record = Json::parse(first);
+  CHECK(record["dead"] == false);
+  record["dead"] = true;
+  std::ofstream(dir.path() + "/c.jsonl") << record.dump() << '\n';
+  auto r = test::run_arbiter("fixtures verify '" + dir.path() + "/c.jsonl'", "", true);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("no dead position") != std::string::npos);
+}
