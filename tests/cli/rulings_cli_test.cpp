@@ -283,3 +283,13 @@ TEST_CASE("#18.3 fixtures: a stalemate is not recorded as dead, and verify rejec
   CHECK(r.status == 1);
   CHECK(r.out.find("no dead position") != std::string::npos);
 }
+
+TEST_CASE("#18.17 fixtures verify names the line and the fault, not the JSON library's tag", "[cli][rulings]") {
+  test::TempDir dir;
+  std::ofstream(dir.path() + "/bad.jsonl") << "{\"kind\": \"dead\", bad\n";
+  auto r = test::run_arbiter("fixtures verify '" + dir.path() + "/bad.jsonl'", "", true);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("line 1") != std::string::npos);
+  CHECK(r.out.find("column 18") != std::string::npos);
+  CHECK(r.out.find("[json.exception") == std::string::npos);
+}
