@@ -24,6 +24,9 @@ Status status_of(const board::Position& pos) {
   else if (pos.halfmove_clock() >= 150) s.state = GameState::SeventyFive;
   s.simple_white = simple_can_mate(pos, board::Color::White);
   s.simple_black = simple_can_mate(pos, board::Color::Black);
+  s.aware_white = aware_can_mate(pos, board::Color::White);
+  s.aware_black = aware_can_mate(pos, board::Color::Black);
+  s.seventy_five = s.state != GameState::Checkmate && pos.halfmove_clock() >= 150;
   return s;
 }
 

@@ -16,6 +16,9 @@ struct Status {
   int legal_moves = 0;
   bool simple_white = false;  // can White mate by the simple table?
   bool simple_black = false;
+  bool aware_white = false;  // can White mate by the opponent-aware rule (python-chess, Lichess)?
+  bool aware_black = false;
+  bool seventy_five = false;  // the halfmove clock has reached 150: drawn by 9.6.2 (unless mate)
 };
 
 Status status_of(const board::Position& pos);

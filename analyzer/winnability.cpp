@@ -54,10 +54,7 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
 // lookup is kept in the store.
 Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner, uint64_t max_nodes,
                                      std::vector<StepRecord>* trace) {
-  auto deadline = Limits::Clock::time_point::max();
-  if (options_.max_seconds > 0)
-    deadline = Limits::Clock::now() +
-               std::chrono::duration_cast<Limits::Clock::duration>(std::chrono::duration<double>(options_.max_seconds));
+  const auto deadline = Limits::deadline_after(options_.max_seconds);  // saturates: 1e10 or inf is no limit
   const StepServices services{store_,
                               tables_,
                               table_.get(),

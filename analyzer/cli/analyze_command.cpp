@@ -1,6 +1,7 @@
 // `arbiter analyze`: can each side still mate? A verdict with proof for each side asked.
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -12,6 +13,7 @@
 
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/options.hpp"
 #include "analyzer/cli/shortening_options.hpp"
 #include "analyzer/cli/time_budget.hpp"
 #include "analyzer/cli/progress.hpp"
@@ -24,7 +26,8 @@ namespace {
 
 enum class Sides { White, Black, Both };
 
-std::optional<Sides> parse_sides(const std::string& word) {
+std::optional<Sides> parse_sides(std::string word) {
+  for (char& c : word) c = char(std::tolower(static_cast<unsigned char>(c)));
   if (word == "white") return Sides::White;
   if (word == "black") return Sides::Black;
   if (word == "both") return Sides::Both;
@@ -64,14 +67,13 @@ class AnalyzeCommand : public Command {
                                            "A verdict with proof for each side, and whether the position is dead");
     app->add_option("fen", fens_, "FEN positions; none or '-' reads lines 'FEN [white|black|both]' from stdin");
     app->add_option("--winner", winner_, "the side(s) whose mating chances are asked")
-        ->check(CLI::IsMember({"white", "black", "both"}))
+        ->check(CLI::IsMember({"white", "black", "both"}, CLI::ignore_case))
         ->default_str("both");
-    app->add_option("--max-nodes", options_.max_nodes, "node budget per side and position; past it: undetermined")
-        ->default_val(options_.max_nodes);
+    add_max_nodes(app, options_.max_nodes, "node budget per side and position; past it: undetermined");
     app->add_option("--max-seconds", options_.max_seconds, "time budget per side and position (0 = none)")
         ->check(seconds_budget());
-    app->add_option("--threads", threads_, "worker threads (default: all cores); a batch analyses positions in "
-                                           "parallel, a single position races searchers");
+    add_threads(app, threads_, "worker threads (default: all cores); a batch analyses positions in "
+                               "parallel, a single position races searchers");
     app->add_flag("--json", json_, "JSON Lines, one object per position (fields in DESIGN.md)");
     app->add_flag("--explain", explain_, "show the steps of the schedule each question went through: which "
                                          "step decided, and the nodes and time of each (docs/schedule.md)");
@@ -114,6 +116,7 @@ class AnalyzeCommand : public Command {
     tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
     InputSource source(fens_, std::cin);
     Sides default_sides = *parse_sides(winner_);
+    options_.max_nodes = node_budget(options_.max_nodes);
     // One position: race searchers on it. A batch: one searcher per position.
     options_.threads = source.from_stdin() ? 1 : int(threads);
     auto cache = open_cache(cache_);  // destroyed last: commits what the analysis kept
@@ -154,18 +157,23 @@ class AnalyzeCommand : public Command {
 
  private:
   static void analyze_job(Job& job, analyzer::WinnabilityAnalyzer& analyzer, bool explain) {
-    for (const auto& word : job.input.extra) {
-      auto s = parse_sides(word);
-      if (!s) {
-        job.error = "'" + word + "' is not white, black or both";
-        return;
-      }
-      job.sides = *s;
-    }
+    // The FEN is judged first: a bad FEN is named as such, not by the words after it.
     auto pos = board::Position::from_fen(job.input.fen);
     if (!pos) {
       job.error = pos.error();
       return;
+    }
+    if (auto error = extra_words_error(job.input, "white, black or both")) {
+      job.error = *error;
+      return;
+    }
+    if (!job.input.extra.empty()) {
+      auto s = parse_sides(job.input.extra.front());
+      if (!s) {
+        job.error = "'" + job.input.extra.front() + "' after the FEN is not white, black or both";
+        return;
+      }
+      job.sides = *s;
     }
     job.pos = std::move(*pos);
     auto timed = [&](board::Color c) {

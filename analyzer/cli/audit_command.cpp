@@ -13,6 +13,7 @@
 #include "analyzer/cli/batch.hpp"
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/options.hpp"
 #include "analyzer/cli/shortening_options.hpp"
 #include "analyzer/cli/progress.hpp"
 #include "analyzer/game_audit.hpp"
@@ -94,13 +95,13 @@ class AuditCommand : public Command {
                   "also report the first ply at which a threefold-repetition or 50-move claim would have been "
                   "correct (on the board or by writing the intended move)");
     app->add_flag("--standings", standings_, "per-player totals with the recorded and with the correct results");
-    app->add_option("--points", points_, "points for a win, a draw and a loss in the standings")
-        ->default_str("1,0.5,0");
+    points_option_ = app->add_option("--points", points_, "points for a win, a draw and a loss in the standings "
+                                                          "(with --standings)")
+                         ->default_str("1,0.5,0");
     app->add_flag("--mismatches", mismatches_only_, "print only the games whose result is wrong, and broken games");
-    app->add_option("--max-nodes", options_.max_nodes,
-                    "node budget of each winnability question (past it: no correct result for that game)")
-        ->default_val(options_.max_nodes);
-    app->add_option("--threads", threads_, "worker threads (default: all cores); games are audited in parallel");
+    add_max_nodes(app, options_.max_nodes,
+                  "node budget of each winnability question (past it: no correct result for that game)");
+    add_threads(app, threads_, "worker threads (default: all cores); games are audited in parallel");
     add_shortening_options(app, options_);
     add_cache_options(app, cache_);
     app->footer(
@@ -111,7 +112,10 @@ class AuditCommand : public Command {
         "timeout or a resignation loses only if the opponent can still mate; a draw is an\n"
         "agreement or a claim the moves must support; '*' is unfinished. Each game says which\n"
         "tag the decision rests on. Broken games (syntax, illegal move, variants) are reported\n"
-        "with game number, line and move, and the audit goes on; the exit status is then 1.\n\n"
+        "with game number, line and move, and the audit goes on.\n"
+        "Exit status: 0 every result correct, 1 a broken game or unreadable file (the audit goes\n"
+        "on), 2 usage error, 4 the output could not be written, 5 a recorded result differs from the\n"
+        "correct one (and nothing broken).\n\n"
         "Examples:\n"
         "  arbiter audit games.pgn\n"
         "  arbiter audit --mismatches --standings big.pgn.gz\n"
@@ -119,6 +123,10 @@ class AuditCommand : public Command {
   }
 
   int run() override {
+    if (points_option_->count() > 0 && !standings_) {
+      std::cerr << "arbiter audit: --points sets the points of the standings: add --standings\n";
+      return 2;
+    }
     auto points = parse_points(points_);
     if (!points) {
       std::cerr << "arbiter audit: --points takes three numbers, win,draw,loss (e.g. 1,0.5,0): '" << points_
@@ -128,6 +136,7 @@ class AuditCommand : public Command {
     unsigned threads = threads_ > 0 ? unsigned(threads_) : std::max(1u, std::thread::hardware_concurrency());
     tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
     options_.threads = 1;
+    options_.max_nodes = node_budget(options_.max_nodes);
     auto cache = open_cache(cache_);  // destroyed last: commits what the analysis kept
     analyzer::WinnabilityAnalyzer analyzer(options_, cache.get());
     analyzer::AuditOptions audit_options{claims_};
@@ -154,6 +163,7 @@ class AuditCommand : public Command {
     std::ostream& out = json_ ? std::cerr : std::cout;
     summary_.print(out);
     if (standings_) print_standings(standings);
+    if (exit_code == 0 && summary_.mismatches > 0) exit_code = 5;
     return exit_code;
   }
 
@@ -249,6 +259,7 @@ class AuditCommand : public Command {
   std::vector<std::string> files_;
   bool json_ = false, claims_ = false, standings_ = false, mismatches_only_ = false;
   std::string points_ = "1,0.5,0";
+  CLI::Option* points_option_ = nullptr;
   int threads_ = 0;
   analyzer::AnalysisOptions options_{.max_nodes = 1'000'000};
   Summary summary_;

@@ -35,6 +35,10 @@ std::unique_ptr<Command> make_fixtures_command(CLI::App& parent);
 // stderr. The message names the input line.
 void report_input_error(const InputLine& input, const std::string& message, bool json);
 
+// More than one word after the FEN: the message ("... takes one word after the FEN,
+// `expected`; found 'white black'"), else nothing.
+std::optional<std::string> extra_words_error(const InputLine& input, const std::string& expected);
+
 // The position of an input line; or, after reporting why there is none (a word after the
 // FEN, a malformed FEN, an illegal position), nothing.
 std::optional<board::Position> read_position(const InputLine& input, bool json);

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/options.hpp"
 #include "analyzer/records/records.hpp"
 #include "search/problems/conversion.hpp"
 
@@ -16,10 +17,11 @@ class ConvertCommand : public Command {
                                 "stalemate turn it into mate by moving alone?");
     app->add_option("fen", fens_, "stalemate positions (FEN); none or '-' reads one FEN per line from stdin");
     app->add_option("--max-moves", options_.max_moves, "the most moves the stalemating side may make")
-        ->check(CLI::Range(1, 1000))
+        ->check(whole_number(1, 1000))
         ->default_val(options_.max_moves);
     app->add_option("--max-positions", options_.max_positions,
                     "memory bound: distinct stalemates kept (past it the answer is undetermined)")
+        ->check(whole_number(1, kMaxNodeBudget))
         ->default_val(options_.max_positions);
     app->add_flag("--json", json_, "JSON Lines: {fen, convertible, line, san, length, positions, complete}");
     app->footer(

@@ -7,6 +7,7 @@
 #include <tbb/global_control.h>
 
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/options.hpp"
 #include "analyzer/records/records.hpp"
 #include "analyzer/witness.hpp"
 #include "search/problems/problem_helpmate.hpp"
@@ -30,10 +31,9 @@ class HelpmateCommand : public Command {
     auto all = app->add_flag("--all", all_, "print every solution (the default)");
     auto first = app->add_flag("--first", first_, "stop at one solution (the same one with any thread count)");
     all->excludes(first);
-    app->add_option("--max-nodes", max_nodes_,
-                    "node budget per position (0 = none); past it the answer is marked "
-                    "incomplete, never 'no solution'");
-    app->add_option("--threads", threads_, "worker threads (default: all cores)");
+    add_max_nodes(app, max_nodes_,
+                  "node budget per position; past it the answer is marked incomplete, never 'no solution'");
+    add_threads(app, threads_, "worker threads (default: all cores)");
     app->add_flag("--json", json_, "JSON Lines: {fen, stipulation, solutions, san, count, nodes, micros, complete}");
     app->footer(
         "h#N: the side to move in the FEN moves first and is mated; the other side mates with\n"
@@ -64,13 +64,27 @@ class HelpmateCommand : public Command {
         exit_code = std::max(exit_code, 1);
         continue;
       }
-      search::Limits limits(max_nodes_ ? max_nodes_ : std::numeric_limits<uint64_t>::max());
+      search::Limits limits(node_budget(max_nodes_));
       auto start = std::chrono::steady_clock::now();
       search::HelpmateSolutions result = search::solve_helpmate(*pos, stipulation, limits, options);
       auto micros = uint64_t(
           std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count());
       if (!keep_replayed(*pos, stipulation, result)) exit_code = 3;
-      print(*pos, stipulation, result, micros);
+      // Short solutions (mate in fewer moves), which problem solvers report apart.
+      std::optional<std::vector<records::ShortSolutions>> shorter;
+      if (!first_) {
+        shorter.emplace();
+        for (int k = 1; k < stipulation.moves; ++k) {
+          search::Stipulation s{k, stipulation.half};
+          search::Limits short_limits(node_budget(max_nodes_));
+          records::ShortSolutions found{s, search::solve_helpmate(*pos, s, short_limits, options)};
+          if (!keep_replayed(*pos, s, found.result)) exit_code = 3;
+          shorter->push_back(std::move(found));
+        }
+      }
+      if (json_) std::cout << records::dump(records::helpmate(*pos, stipulation, result, micros, shorter)) << '\n';
+      else std::cout << records::helpmate_text(*pos, stipulation, result, micros, first_, shorter);
+      std::cout.flush();
     }
     return exit_code;
   }
@@ -90,13 +104,6 @@ class HelpmateCommand : public Command {
       return true;
     });
     return all;
-  }
-
-  void print(const board::Position& pos, search::Stipulation stipulation, const search::HelpmateSolutions& result,
-             uint64_t micros) const {
-    if (json_) std::cout << records::dump(records::helpmate(pos, stipulation, result, micros)) << '\n';
-    else std::cout << records::helpmate_text(pos, stipulation, result, micros, first_);
-    std::cout.flush();
   }
 
   std::vector<std::string> fens_;

@@ -60,6 +60,8 @@ std::optional<InputLine> InputSource::next() {
   while (std::getline(in_, text)) {
     ++line_;
     if (!text.empty() && text.back() == '\r') text.pop_back();
+    // A UTF-8 byte order mark, as editors write it at the start of a file.
+    if (line_ == 1 && text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
     auto first = text.find_first_not_of(" \t");
     if (first == std::string::npos || text[first] == '#') continue;
     return split_input(text, line_);

@@ -3,6 +3,7 @@
 // opponent cannot checkmate by any legal sequence.
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
 #include <iostream>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "analyzer/cli/batch.hpp"
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/options.hpp"
 #include "analyzer/cli/shortening_options.hpp"
 #include "analyzer/cli/time_budget.hpp"
 #include "analyzer/cli/progress.hpp"
@@ -23,7 +25,8 @@ namespace {
 
 using analyzer::LossKind;
 
-std::optional<board::Color> parse_side(const std::string& word) {
+std::optional<board::Color> parse_side(std::string word) {
+  for (char& c : word) c = char(std::tolower(static_cast<unsigned char>(c)));
   if (word == "white") return board::Color::White;
   if (word == "black") return board::Color::Black;
   return std::nullopt;
@@ -54,12 +57,11 @@ class LossCommand : public Command {
     app->add_option(timeout ? "--flagged" : "--resigned", side_,
                     timeout ? "the side whose time ran out (default: the side to move, whose clock was running)"
                             : "the side that resigned (default: the side to move)")
-        ->check(CLI::IsMember({"white", "black"}));
-    app->add_option("--max-nodes", options_.max_nodes, "node budget of the winnability search; past it: no result")
-        ->default_val(options_.max_nodes);
+        ->check(CLI::IsMember({"white", "black"}, CLI::ignore_case));
+    add_max_nodes(app, options_.max_nodes, "node budget of the winnability search; past it: no result");
     app->add_option("--max-seconds", options_.max_seconds, "time budget of the winnability search (0 = none)")
         ->check(seconds_budget());
-    app->add_option("--threads", threads_, "worker threads (default: all cores)");
+    add_threads(app, threads_, "worker threads (default: all cores)");
     add_shortening_options(app, options_);
     add_cache_options(app, cache_);
     app->add_flag("--json", json_, "JSON Lines: {\"fen\", \"result\", \"reason\", \"winnability\"} per position");
@@ -82,6 +84,7 @@ class LossCommand : public Command {
     unsigned threads = threads_ > 0 ? unsigned(threads_) : std::max(1u, std::thread::hardware_concurrency());
     tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
     InputSource source(fens_, std::cin);
+    options_.max_nodes = node_budget(options_.max_nodes);
     options_.threads = source.from_stdin() ? 1 : int(threads);
     auto cache = open_cache(cache_);  // destroyed last: commits what the analysis kept
     analyzer::WinnabilityAnalyzer analyzer(options_, cache.get());
@@ -112,10 +115,14 @@ class LossCommand : public Command {
       return;
     }
     std::optional<board::Color> loser = side_.empty() ? std::nullopt : parse_side(side_);
-    for (const auto& word : job.input.extra) {
-      loser = parse_side(word);
+    if (auto error = extra_words_error(job.input, "white or black")) {
+      job.error = *error;
+      return;
+    }
+    if (!job.input.extra.empty()) {
+      loser = parse_side(job.input.extra.front());
       if (!loser) {
-        job.error = "'" + word + "' is not white or black";
+        job.error = "'" + job.input.extra.front() + "' after the FEN is not white or black";
         return;
       }
     }

@@ -2,11 +2,13 @@
 // Exit status: 0 success, 1 some input was malformed or illegal, 2 usage error,
 // 3 internal error (a result failed its own replay and was not printed), 4 the output
 // could not be written (full disk, closed pipe).
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "analyzer/cli/command.hpp"
@@ -28,6 +30,62 @@ int finish_output(int status) {
   std::cerr << "arbiter: the output could not be written" << (error ? std::string(": ") + std::strerror(error) : "")
             << '\n';
   return 4;
+}
+
+// Edit distance (insertions, deletions, substitutions, adjacent swaps) for suggestions.
+std::size_t distance(const std::string& a, const std::string& b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+// The nearest of `names` to `word`, when near enough to be a slip.
+std::string nearest(const std::string& word, const std::vector<std::string>& names) {
+  std::string best;
+  std::size_t best_d = std::max<std::size_t>(2, word.size() / 3) + 1;
+  for (const auto& n : names)
+    if (std::size_t dist = distance(word, n); dist < best_d) best = n, best_d = dist;
+  return best;
+}
+
+// After a parse error: names the unknown command or option and suggests the nearest
+// known one. False when there is nothing to add.
+bool suggest(const CLI::App& app, int argc, char** argv) {
+  std::vector<std::string> commands;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) commands.push_back(sub->get_name());
+  const CLI::App* chosen = nullptr;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    if (sub->parsed()) chosen = sub;
+  if (!chosen && argc > 1 && argv[1][0] != '-') {
+    const std::string word = argv[1];
+    if (std::find(commands.begin(), commands.end(), word) != commands.end()) return false;
+    std::string near = nearest(word, commands);
+    std::cerr << "arbiter: unknown command '" << word << "'"
+              << (near.empty() ? "" : "; did you mean '" + near + "'?") << "\n";
+    return true;
+  }
+  const CLI::App& scope = chosen ? *chosen : app;
+  std::vector<std::string> options;
+  for (const CLI::Option* o : scope.get_options())
+    for (const auto& n : o->get_lnames()) options.push_back("--" + n);
+  bool said = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string word = argv[i];
+    if (!word.starts_with("--")) continue;
+    word = word.substr(0, word.find('='));
+    if (std::find(options.begin(), options.end(), word) != options.end()) continue;
+    std::string near = nearest(word, options);
+    if (near.empty()) continue;
+    std::cerr << "arbiter: unknown option '" << word << "'; did you mean '" << near << "'?\n";
+    said = true;
+  }
+  return said;
 }
 
 }  // namespace
@@ -63,7 +121,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    if (!suggest(app, argc, argv)) app.exit(e);
     return 2;
   }
   for (auto& c : commands)

@@ -1,4 +1,6 @@
 // `arbiter perft DEPTH [--divide] [FEN]`: move-generator node counts.
+#include <unistd.h>
+
 #include <chrono>
 #include <iostream>
 
@@ -14,7 +16,9 @@ class PerftCommand : public Command {
   explicit PerftCommand(CLI::App& parent) {
     app = parent.add_subcommand("perft", "Count the leaf nodes of the legal move tree (move-generator check)");
     app->add_option("depth", depth_, "depth in plies (0-12)")->required()->check(CLI::Range(0, 12));
-    app->add_option("fen", fen_words_, "the position (default: the start position); quoting is optional");
+    app->add_option("fen", fen_words_,
+                    "FEN positions (quoting is optional); none or '-' reads one FEN per line from stdin, and "
+                    "with no position there (a terminal, or empty input) counts the start position");
     app->add_flag("--divide", divide_, "also print the count below each legal move");
     app->add_flag("--json", json_, "JSON: {fen, depth, nodes, micros} (and divide: {uci: nodes})");
     app->footer("Example:\n  arbiter perft 5\n  -> 4865609 nodes (the published count for the start position)\n"
@@ -22,14 +26,24 @@ class PerftCommand : public Command {
   }
 
   int run() override {
-    std::string fen;
-    for (const auto& w : fen_words_) fen += (fen.empty() ? "" : " ") + w;
-    if (fen.empty()) fen = std::string(board::Position::kStartFen);
-    auto pos = board::Position::from_fen(fen);
-    if (!pos) {
-      report_input_error(InputLine{fen, fen, {}, 0}, pos.error(), json_);
-      return 1;
+    int exit_code = 0;
+    bool any = false;
+    if (!fen_words_.empty() || !isatty(STDIN_FILENO)) {
+      InputSource source(fen_words_, std::cin);
+      while (auto input = source.next()) {
+        any = true;
+        auto pos = read_position(*input, json_);
+        if (!pos) exit_code = 1;
+        else count(*pos);
+      }
     }
+    if (!any) count(board::Position::startpos());
+    return exit_code;
+  }
+
+ private:
+  void count(board::Position position) const {
+    board::Position* pos = &position;
     auto start = std::chrono::steady_clock::now();
     records::Perft p;
     p.depth = depth_;
@@ -43,10 +57,9 @@ class PerftCommand : public Command {
     p.micros = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
     if (json_) std::cout << records::dump(records::perft(*pos, p)) << '\n';
     else std::cout << records::perft_text(*pos, p);
-    return 0;
+    std::cout.flush();
   }
 
- private:
   int depth_ = 0;
   std::vector<std::string> fen_words_;
   bool divide_ = false;

@@ -1,4 +1,6 @@
 // Audit records: one per game, the errors, the standings.
+#include <algorithm>
+#include <iomanip>
 #include <sstream>
 
 #include "analyzer/records/records.hpp"
@@ -68,7 +70,9 @@ std::string audited_game_text(const AuditedGameRecord& g) {
       << result_or_unknown(a.recorded) << ", correct " << (a.correct ? result_or_unknown(a.correct) : "undetermined")
       << ": " << analyzer::to_string(a.ending) << " at ply " << a.ply << (a.mismatch ? "  MISMATCH" : "") << '\n'
       << "  " << a.reason << (a.basis == "moves" ? "" : " [" + a.basis + "]") << '\n';
-  if (a.void_plies > 0) out << "  " << a.void_plies << " plies played after the end are void\n";
+  if (a.void_plies > 0)
+    out << "  " << a.void_plies << (a.void_plies == 1 ? " ply" : " plies") << " played after the end "
+        << (a.void_plies == 1 ? "is" : "are") << " void\n";
   if (a.mismatch || !a.correct) out << "  position: " << a.fen << '\n';
   if (g.claims) {
     out << "  threefold claim: " << (a.threefold ? claim_text(*a.threefold, *g.start, g.moves) : "never")
@@ -100,9 +104,19 @@ Json standings(const std::vector<analyzer::Standings::Row>& rows) {
 
 std::string standings_text(const std::vector<analyzer::Standings::Row>& rows, const std::string& points) {
   std::ostringstream out;
-  out << "standings (points " << points << "): player, games, recorded, correct\n";
+  // Columns aligned: names padded to the longest (in bytes), numbers right-aligned.
+  std::size_t name_width = 6;
+  for (const auto& r : rows) name_width = std::max(name_width, r.player.size());
+  auto number = [](double v) {
+    std::ostringstream s;
+    s << v;
+    return s.str();
+  };
+  out << "standings (points " << points << ")\n  " << std::left << std::setw(int(name_width)) << "player"
+      << std::right << std::setw(7) << "games" << std::setw(10) << "recorded" << std::setw(9) << "correct" << '\n';
   for (const auto& r : rows) {
-    out << "  " << r.player << "  " << r.games << "  " << r.recorded << "  " << r.correct;
+    out << "  " << std::left << std::setw(int(name_width)) << r.player << std::right << std::setw(7) << r.games
+        << std::setw(10) << number(r.recorded) << std::setw(9) << number(r.correct);
     if (r.recorded != r.correct) out << "  (differs)";
     if (r.unscored_correct > r.unscored_recorded)
       out << "  (" << r.unscored_correct - r.unscored_recorded << " undetermined)";

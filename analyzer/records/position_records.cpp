@@ -7,17 +7,53 @@
 
 namespace arbiter::records {
 
-Json status(const board::Position& pos, const analyzer::Status& s) {
+namespace {
+
+// Dead (5.2.2) when both sides are proven unable to mate; live when one can; else
+// undetermined (empty). A game the board has already ended is not dead.
+std::optional<bool> dead_of(const analyzer::Status& s, const std::optional<TimedVerdict>& white,
+                            const std::optional<TimedVerdict>& black) {
+  if (s.state != analyzer::GameState::Ongoing) return false;
+  if (!white || !black) return std::nullopt;
+  auto is = [](const std::optional<TimedVerdict>& v, search::Outcome o) { return v->verdict.outcome == o; };
+  if (is(white, search::Outcome::Winnable) || is(black, search::Outcome::Winnable)) return false;
+  if (is(white, search::Outcome::Unwinnable) && is(black, search::Outcome::Unwinnable)) return true;
+  return std::nullopt;
+}
+
+// Every ending that holds in the position, in the order of RULES.md §3.
+std::vector<std::string> endings_of(const analyzer::Status& s, std::optional<bool> dead) {
+  std::vector<std::string> out;
+  if (s.state == analyzer::GameState::Checkmate) out.push_back("checkmate");
+  if (s.state == analyzer::GameState::Stalemate) out.push_back("stalemate");
+  if (dead == true) out.push_back("dead-position");
+  if (s.seventy_five) out.push_back("seventy-five");
+  return out;
+}
+
+}  // namespace
+
+Json status(const board::Position& pos, const analyzer::Status& s, const std::optional<TimedVerdict>& white,
+            const std::optional<TimedVerdict>& black) {
+  const std::optional<bool> dead = dead_of(s, white, black);
   Json j{{"fen", pos.fen()},
          {"state", analyzer::to_string(s.state)},
          {"in_check", s.in_check},
          {"legal_moves", s.legal_moves},
-         {"simple", {{"white", s.simple_white}, {"black", s.simple_black}}},
+         {"endings", endings_of(s, dead)},
+         {"dead", dead ? Json(*dead) : Json(nullptr)},
+         {"seventy_five", s.seventy_five},
+         {"winnability", nullptr},
+         {"simple",
+          {{"opponent_blind", {{"white", s.simple_white}, {"black", s.simple_black}}},
+           {"opponent_aware", {{"white", s.aware_white}, {"black", s.aware_black}}}}},
          {"warnings", board::implausibilities(pos)}};
+  if (white && black) j["winnability"] = Json{{"white", verdict(pos, *white)}, {"black", verdict(pos, *black)}};
   return stamp(j);
 }
 
-std::string status_text(const board::Position& pos, const analyzer::Status& s) {
+std::string status_text(const board::Position& pos, const analyzer::Status& s, const std::optional<TimedVerdict>& white,
+                        const std::optional<TimedVerdict>& black) {
   std::ostringstream out;
   std::string mover = pos.side_to_move() == board::Color::White ? "White" : "Black";
   out << pos.fen() << '\n';
@@ -35,8 +71,19 @@ std::string status_text(const board::Position& pos, const analyzer::Status& s) {
           << " legal move" << (s.legal_moves == 1 ? "" : "s") << '\n';
   }
   for (const auto& w : board::implausibilities(pos)) out << "  warning: cannot arise in a game: " << w << '\n';
+  const std::optional<bool> dead = dead_of(s, white, black);
+  if (s.state == analyzer::GameState::Ongoing && white && black) {
+    out << "  dead position: "
+        << (dead == true ? "yes (5.2.2), neither side can mate" : dead == false ? "no" : "undetermined") << '\n';
+    out << "    White: " << verdict_text(pos, *white) << "\n    Black: " << verdict_text(pos, *black) << '\n';
+  }
+  if (s.seventy_five)
+    out << "  75-move rule: drawn (9.6.2), the halfmove clock stands at " << pos.halfmove_clock() << '\n';
   auto verdict = [](bool can) { return can ? "can mate" : "cannot mate"; };
-  out << "  simple table: White " << verdict(s.simple_white) << ", Black " << verdict(s.simple_black) << '\n';
+  out << "  opponent-blind table (some servers, RULES.md §2): White " << verdict(s.simple_white) << ", Black "
+      << verdict(s.simple_black) << '\n';
+  out << "  opponent-aware rule (python-chess, Lichess): White " << verdict(s.aware_white) << ", Black "
+      << verdict(s.aware_black) << '\n';
   return out.str();
 }
 

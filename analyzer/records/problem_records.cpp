@@ -33,7 +33,7 @@ std::vector<std::string> solutions_san(const board::Position& pos, search::Stipu
 }  // namespace
 
 Json helpmate(const board::Position& pos, search::Stipulation stipulation, const search::HelpmateSolutions& result,
-              uint64_t micros) {
+              uint64_t micros, const std::optional<std::vector<ShortSolutions>>& shorter) {
   Json j;
   j["fen"] = pos.fen();
   j["stipulation"] = stipulation.to_string();
@@ -47,11 +47,31 @@ Json helpmate(const board::Position& pos, search::Stipulation stipulation, const
   j["micros"] = micros;
   j["complete"] = result.complete;
   j["limit"] = result.complete ? Json(nullptr) : Json(search::to_string(result.limit));
+  if (shorter) {
+    Json list = Json::array();
+    for (const auto& s : *shorter) {
+      if (s.result.solutions.empty() && s.result.complete) continue;
+      Json entry;
+      entry["stipulation"] = s.stipulation.to_string();
+      Json lines = Json::array();
+      board::Position start = pos;
+      for (const auto& line : s.result.solutions) lines.push_back(board::uci_line(start, line));
+      entry["solutions"] = lines;
+      entry["san"] = solutions_san(pos, s.stipulation, s.result);
+      entry["count"] = s.result.solutions.size();
+      entry["complete"] = s.result.complete;
+      list.push_back(entry);
+    }
+    j["short_solutions"] = list;
+  } else {
+    j["short_solutions"] = nullptr;
+  }
   return stamp(j);
 }
 
 std::string helpmate_text(const board::Position& pos, search::Stipulation stipulation,
-                          const search::HelpmateSolutions& result, uint64_t micros, bool first_only) {
+                          const search::HelpmateSolutions& result, uint64_t micros, bool first_only,
+                          const std::optional<std::vector<ShortSolutions>>& shorter) {
   std::ostringstream out;
   const std::size_t n = result.solutions.size();
   out << pos.fen() << "\n  " << stipulation.to_string() << ": ";
@@ -66,6 +86,14 @@ std::string helpmate_text(const board::Position& pos, search::Stipulation stipul
     out << n << " solution" << (n == 1 ? "" : "s");
   out << " (" << result.nodes << " nodes, " << std::fixed << std::setprecision(3) << double(micros) / 1e6 << " s)\n";
   for (const auto& line : solutions_san(pos, stipulation, result)) out << "  " << line << '\n';
+  if (shorter)
+    for (const auto& s : *shorter) {
+      const std::size_t k = s.result.solutions.size();
+      if (k == 0 && s.result.complete) continue;
+      out << "  short solutions, " << s.stipulation.to_string() << " (cooks): " << k << (s.result.complete ? "" : "+")
+          << '\n';
+      for (const auto& line : solutions_san(pos, s.stipulation, s.result)) out << "  " << line << '\n';
+    }
   return out.str();
 }
 
@@ -94,6 +122,12 @@ Json convert(const board::Position& pos, const search::Conversion& result, const
   j["length"] = result.line.size();
   j["positions"] = result.positions;
   j["complete"] = result.kind != search::Conversion::Kind::LimitHit;
+  // What cut the search short, if anything: "max-moves" (no line within the bound; a
+  // longer one may exist) or "max-positions" (undetermined).
+  j["stopped_by"] = result.kind == search::Conversion::Kind::LimitHit ? Json("max-positions")
+                    : result.kind == search::Conversion::Kind::NoConversion && !result.exhausted
+                        ? Json("max-moves")
+                        : Json(nullptr);
   return stamp(j);
 }
 
@@ -114,9 +148,11 @@ std::string convert_text(const board::Position& pos, const search::Conversion& r
     out << stalemating << " converts in " << n << " move" << (n == 1 ? "" : "s") << ": " << text->san;
     if (n > 1) out << " (" << stalemated << " stays stalemated until the mate)";
   } else if (complete) {
-    out << "no conversion: the stalemate stands (draw)";
-    if (!result.exhausted)
-      out << "; none within " << options.max_moves << " move" << (options.max_moves == 1 ? "" : "s");
+    if (result.exhausted)
+      out << "no conversion: the stalemate stands (draw)";
+    else
+      out << "no conversion within " << options.max_moves << " move" << (options.max_moves == 1 ? "" : "s")
+          << ": the stalemate stands (draw); the --max-moves bound stopped the search, a longer line may exist";
   } else {
     out << "undetermined: the bound of " << options.max_positions << " positions was reached";
   }

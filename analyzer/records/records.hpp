@@ -62,8 +62,12 @@ std::string analyze_text(const board::Position& pos, const std::optional<TimedVe
 
 // --- status ---------------------------------------------------------------------
 
-Json status(const board::Position& pos, const analyzer::Status& s);
-std::string status_text(const board::Position& pos, const analyzer::Status& s);
+// `white` and `black`: the winnability verdicts behind the dead-position test (5.2.2);
+// empty when the board has already ended the game (checkmate, stalemate).
+Json status(const board::Position& pos, const analyzer::Status& s, const std::optional<TimedVerdict>& white = {},
+            const std::optional<TimedVerdict>& black = {});
+std::string status_text(const board::Position& pos, const analyzer::Status& s,
+                        const std::optional<TimedVerdict>& white = {}, const std::optional<TimedVerdict>& black = {});
 
 // --- perft ----------------------------------------------------------------------
 
@@ -90,10 +94,18 @@ std::string loss_text(const board::Position& pos, analyzer::LossKind kind, board
 // h#N; for h#N.5 the mating side's first move is "1...", then the pairs.
 std::string problem_notation(const board::Position& root, std::span<const board::Move> line, bool half);
 
+// The solutions of a shorter stipulation than the one asked (h#3 under h#4): the short
+// solutions problemists count as cooks, reported apart from the solutions proper.
+struct ShortSolutions {
+  search::Stipulation stipulation;
+  search::HelpmateSolutions result;
+};
+// `shorter`: empty when not looked for (--first) — "short_solutions" is then null.
 Json helpmate(const board::Position& pos, search::Stipulation stipulation, const search::HelpmateSolutions& result,
-              uint64_t micros);
+              uint64_t micros, const std::optional<std::vector<ShortSolutions>>& shorter = {});
 std::string helpmate_text(const board::Position& pos, search::Stipulation stipulation,
-                          const search::HelpmateSolutions& result, uint64_t micros, bool first_only);
+                          const search::HelpmateSolutions& result, uint64_t micros, bool first_only,
+                          const std::optional<std::vector<ShortSolutions>>& shorter = {});
 
 // --- convert --------------------------------------------------------------------
 

@@ -132,7 +132,7 @@ TEST_CASE("audit: every fixture PGN file is read without a crash, one object per
     std::string path = entry.path().string();
     INFO(path);
     auto r = test::run_arbiter("audit --json --max-nodes 20000 '" + path + "'");
-    CHECK((r.status == 0 || r.status == 1));
+    CHECK((r.status == 0 || r.status == 1 || r.status == 5));  // 5: a recorded result is wrong
     auto lines = lines_of(r.out);
     int games = 0;
     for (const auto& line : lines) {

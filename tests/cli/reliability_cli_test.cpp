@@ -48,7 +48,7 @@ TEST_CASE("absurd move counters are refused in FEN arguments and PGN tags", "[cl
 
 // Hidden until analyzer/winnability.cpp takes its deadline from Limits::deadline_after
 // (the lead's refactoring; see search/limits.hpp): then untag it.
-TEST_CASE("a huge or infinite time budget does not stop the search at once", "[.][reliability][deadline]") {
+TEST_CASE("a huge or infinite time budget does not stop the search at once", "[reliability][deadline]") {
   for (const char* budget : {"1e10", "inf", "1e300"}) {
     INFO(budget);
     auto r = run_arbiter(std::string("analyze --json --winner white --max-nodes 2000000 --max-seconds ") + budget +

@@ -127,3 +127,169 @@ TEST_CASE("#18.4 timeout: a flag of the side not to move is noted, not rejected"
   auto text = test::run_arbiter("timeout --no-cache --flagged black '8/8/8/4k3/4p3/8/8/KN6 w - - 0 1'");
   CHECK(text.out.find("note: ") != std::string::npos);
 }
+
+TEST_CASE("#18.10 #25.7 numeric options: one meaning of --max-nodes 0, out-of-range values rejected", "[cli][rulings]") {
+  // 0 = no limit in analyze as in helpmate: K+N against K+P needs more than 256 nodes.
+  Json j = only_record(test::run_arbiter("analyze --json --no-cache --max-nodes 0 --winner white '8/8/8/4k3/4p3/8/8/KN6 w - - 0 1'"));
+  CHECK(j["white"]["verdict"] == "winnable");
+  for (const char* bad : {"analyze --max-nodes -1", "analyze --max-nodes 18446744073709551616", "analyze --threads -3",
+                          "analyze --threads -1", "timeout --threads 0", "helpmate --moves 1 --max-nodes -5",
+                          "audit --max-nodes x1 /dev/null", "convert --max-positions -1"}) {
+    INFO(bad);
+    auto r = test::run_arbiter(std::string(bad) + " '8/8/8/4k3/4p3/8/8/KN6 w - - 0 1'", "", true);
+    CHECK(r.status == 2);
+    CHECK((r.out.find("not a whole number") != std::string::npos || r.out.find("out of range") != std::string::npos));
+  }
+}
+
+TEST_CASE("#18.14 #25.6 stdin lines: the FEN is judged first, extra words are rejected", "[cli][rulings]") {
+  auto garbage = test::run_arbiter("analyze --json --no-cache", "not a fen\n");
+  Json g = only_record(garbage);
+  CHECK(g["error"].get<std::string>().find("is not white, black or both") == std::string::npos);
+  CHECK(g["error"].get<std::string>().find("line 1") != std::string::npos);
+  auto two = test::run_arbiter("analyze --json --no-cache", "8/8/8/4k3/8/8/8/KB3b2 w - - 0 1 white black\n");
+  CHECK(two.status == 1);
+  Json t = only_record(two);
+  REQUIRE(t.contains("error"));
+  CHECK(t["error"].get<std::string>().find("white black") != std::string::npos);
+  auto flagged = test::run_arbiter("timeout --json --no-cache", "8/8/8/4k3/8/8/8/KB3b2 w - - 0 1 white black\n");
+  CHECK(flagged.status == 1);
+}
+
+TEST_CASE("#18.14 suggestions: a PGN file, a misspelt command or option; any case of a side", "[cli][rulings]") {
+  auto pgn = test::run_arbiter("analyze games.pgn", "", true);
+  CHECK(pgn.status == 1);
+  CHECK(pgn.out.find("arbiter audit games.pgn") != std::string::npos);
+  auto cmd = test::run_arbiter("analyse '8/8/8/4k3/8/8/8/KN6 w - - 0 1'", "", true);
+  CHECK(cmd.status == 2);
+  CHECK(cmd.out.find("did you mean 'analyze'") != std::string::npos);
+  auto opt = test::run_arbiter("analyze --max-node 5 '8/8/8/4k3/8/8/8/KN6 w - - 0 1'", "", true);
+  CHECK(opt.status == 2);
+  CHECK(opt.out.find("did you mean '--max-nodes'") != std::string::npos);
+  Json j = only_record(test::run_arbiter("timeout --json --no-cache --flagged Black '8/8/8/4k3/8/8/8/KN6 w - - 0 1'"));
+  CHECK(j["flagged"] == "black");
+  Json w = only_record(test::run_arbiter("analyze --json --no-cache --winner WHITE '8/8/8/4k3/8/8/8/KN6 w - - 0 1'"));
+  CHECK(w["black"].is_null());
+}
+
+TEST_CASE("#18.18 a UTF-8 byte order mark before the first stdin FEN is skipped", "[cli][rulings]") {
+  auto r = test::run_arbiter("status --json", "\xEF\xBB\xBFk7/1QK5/8/8/8/8/8/8 b - - 0 1\n");
+  CHECK(r.status == 0);
+  Json j = only_record(r);
+  CHECK(j["state"] == "checkmate");
+}
+
+TEST_CASE("#18.15 perft reads FENs from stdin and several FEN arguments", "[cli][rulings]") {
+  auto r = test::run_arbiter("perft --json 2", "8/8/8/4k3/8/8/8/KN6 w - - 0 1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+  auto lines = lines_of(r.out);
+  REQUIRE(lines.size() == 2);
+  CHECK(Json::parse(lines[0])["fen"] == "8/8/8/4k3/8/8/8/KN6 w - - 0 1");
+  CHECK(Json::parse(lines[1])["nodes"] == 400);
+  auto args = test::run_arbiter("perft --json 1 '8/8/8/4k3/8/8/8/KN6 w - - 0 1' 'k7/1QK5/8/8/8/8/8/8 b - - 0 1'");
+  CHECK(lines_of(args.out).size() == 2);
+  // No position at all (empty stdin): the start position, as before.
+  Json start = only_record(test::run_arbiter("perft --json 3"));
+  CHECK(start["nodes"] == 8902);
+}
+
+TEST_CASE("#18.12 convert says when the --max-moves bound stopped the search", "[cli][rulings]") {
+  Json j = only_record(test::run_arbiter("convert --json --max-moves 1 '7K/8/8/8/8/1Q6/p7/k7 b - - 0 1'"));
+  CHECK(j["convertible"] == false);
+  CHECK(j["stopped_by"] == "max-moves");
+  Json full = only_record(test::run_arbiter("convert --json '7K/8/8/8/8/1Q6/p7/k7 b - - 0 1'"));
+  CHECK(full["stopped_by"].is_null());
+}
+
+TEST_CASE("#18.1 status shows a dead position with its proof, and the 75-move rule", "[cli][rulings]") {
+  Json dead = only_record(test::run_arbiter("status --json --no-cache '8/8/8/4k3/8/8/8/KN6 w - - 0 1'"));
+  CHECK(dead["state"] == "ongoing");
+  CHECK(dead["dead"] == true);
+  CHECK(dead["endings"] == Json::array({"dead-position"}));
+  CHECK(dead["winnability"]["white"]["verdict"] == "unwinnable");
+  Json live = only_record(test::run_arbiter("status --json --no-cache '8/8/8/4k3/4p3/8/8/KN6 w - - 0 1'"));
+  CHECK(live["dead"] == false);
+  CHECK(live["endings"] == Json::array());
+  Json drawn = only_record(test::run_arbiter("status --json --no-cache '8/8/8/4k3/8/3R4/8/K7 w - - 150 100'"));
+  CHECK(drawn["seventy_five"] == true);
+  CHECK(drawn["endings"] == Json::array({"seventy-five"}));
+  auto text = test::run_arbiter("status --no-cache '8/8/8/4k3/8/3R4/8/K7 w - - 150 100'");
+  CHECK(text.out.find("75-move rule: drawn") != std::string::npos);
+  // A mate on the 150th ply stands: checkmate, not the 75-move rule.
+  Json mate = only_record(test::run_arbiter("status --json --no-cache 'k7/1QK5/8/8/8/8/8/8 b - - 150 100'"));
+  CHECK(mate["endings"] == Json::array({"checkmate"}));
+}
+
+TEST_CASE("#18.9 status shows the opponent-blind table and the opponent-aware rule side by side", "[cli][rulings]") {
+  // K+N against K+P: the blind table says the knight cannot mate; python-chess says it can.
+  Json n = only_record(test::run_arbiter("status --json --no-cache '8/8/8/4k3/4p3/8/8/KN6 w - - 0 1'"));
+  CHECK(n["simple"]["opponent_blind"]["white"] == false);
+  CHECK(n["simple"]["opponent_aware"]["white"] == true);
+  CHECK(n["simple"]["opponent_aware"]["black"] == true);
+  // Opposite-coloured K+B against K+B: aware says both can; same colour: neither.
+  Json opp = only_record(test::run_arbiter("status --json --no-cache '8/8/8/4k3/8/8/8/KB4b1 w - - 0 1'"));
+  CHECK(opp["simple"]["opponent_blind"]["white"] == false);
+  CHECK(opp["simple"]["opponent_aware"]["white"] == true);
+  Json same = only_record(test::run_arbiter("status --json --no-cache '8/8/8/4k3/8/8/8/KB3b2 w - - 0 1'"));
+  CHECK(same["simple"]["opponent_aware"]["white"] == false);
+  CHECK(same["simple"]["opponent_aware"]["black"] == false);
+  // K+N against K+Q: the aware rule counts no queen as a blocker.
+  Json q = only_record(test::run_arbiter("status --json --no-cache '8/8/8/4k3/8/8/4q3/KN6 w - - 0 1'"));
+  CHECK(q["simple"]["opponent_aware"]["white"] == false);
+  CHECK(q["simple"]["opponent_aware"]["black"] == true);
+}
+
+TEST_CASE("#18.8 audit: an exit status for mismatches, --points needs --standings, '1 ply'", "[cli][rulings]") {
+  test::TempDir dir;
+  const std::string pgn = dir.path() + "/g.pgn";
+  // Two bare kings: dead at once, the recorded 0-1 is wrong and the one move is void.
+  std::ofstream(pgn) << "[Event \"t\"]\n[Result \"0-1\"]\n[FEN \"8/8/8/4k3/8/8/8/K7 w - - 0 1\"]\n"
+                        "[SetUp \"1\"]\n[Termination \"time forfeit\"]\n\n1. Kb2 0-1\n\n"
+                        "[Event \"u\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+  auto r = test::run_arbiter("audit --no-cache '" + pgn + "'");
+  INFO(r.out);
+  CHECK(r.status == 5);
+  CHECK(r.out.find("1 plies") == std::string::npos);
+  CHECK(r.out.find("1 ply played after the end is void") != std::string::npos);
+  auto points = test::run_arbiter("audit --no-cache --points 3,1,0 '" + pgn + "'", "", true);
+  CHECK(points.status == 2);
+  CHECK(points.out.find("--standings") != std::string::npos);
+  auto help = test::run_arbiter("audit --help");
+  CHECK(help.out.find("Exit status") != std::string::npos);
+}
+
+TEST_CASE("#18.13 helpmate reports short solutions (cooks) apart from the solutions", "[cli][rulings]") {
+  Json j = only_record(test::run_arbiter("helpmate --json --threads 1 --moves 4 '1K6/8/8/2pR4/7B/8/8/1k6 b - - 0 1'"));
+  CHECK(j["count"] == 41);
+  REQUIRE(j["short_solutions"].is_array());
+  REQUIRE(j["short_solutions"].size() == 1);
+  CHECK(j["short_solutions"][0]["stipulation"] == "h#3");
+  CHECK(j["short_solutions"][0]["count"] == 2);
+  auto text = test::run_arbiter("helpmate --threads 1 --moves 4 '1K6/8/8/2pR4/7B/8/8/1k6 b - - 0 1'");
+  CHECK(text.out.find("short solutions, h#3") != std::string::npos);
+  Json first = only_record(test::run_arbiter("helpmate --json --first --moves 2 '1K6/8/8/2pR4/7B/8/8/1k6 b - - 0 1'"));
+  CHECK(first["short_solutions"].is_null());
+}
+
+TEST_CASE("#18.3 fixtures: a stalemate is not recorded as dead, and verify rejects dead: true", "[cli][rulings]") {
+  test::TempDir dir;
+  std::ifstream in(test::data("fixtures/conversion.jsonl"));
+  std::string first;
+  REQUIRE(std::getline(in, first));
+  Json record = Json::parse(first);
+  CHECK(record["dead"] == false);
+  record["dead"] = true;
+  std::ofstream(dir.path() + "/c.jsonl") << record.dump() << '\n';
+  auto r = test::run_arbiter("fixtures verify '" + dir.path() + "/c.jsonl'", "", true);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("no dead position") != std::string::npos);
+}
+
+TEST_CASE("#18.17 fixtures verify names the line and the fault, not the JSON library's tag", "[cli][rulings]") {
+  test::TempDir dir;
+  std::ofstream(dir.path() + "/bad.jsonl") << "{\"kind\": \"dead\", bad\n";
+  auto r = test::run_arbiter("fixtures verify '" + dir.path() + "/bad.jsonl'", "", true);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("line 1") != std::string::npos);
+  CHECK(r.out.find("column 18") != std::string::npos);
+  CHECK(r.out.find("[json.exception") == std::string::npos);
+}

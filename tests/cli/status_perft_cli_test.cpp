@@ -25,22 +25,24 @@ using Keys = std::vector<std::string>;
 
 }  // namespace
 
-TEST_CASE("status --json prints exactly fen, state, in_check, legal_moves, simple{white,black}", "[cli][status]") {
+TEST_CASE("status --json prints exactly its keys, simple with both server policies", "[cli][status]") {
   auto r = test::run_arbiter("status --json 'k7/1QK5/8/8/8/8/8/8 b - - 0 1'");
   INFO(r.out);
   CHECK(r.status == 0);
   auto lines = lines_of(r.out);
   REQUIRE(lines.size() == 1);
   auto j = Json::parse(lines[0]);
-  CHECK(keys_of(j) == Keys{"fen", "state", "in_check", "legal_moves", "simple", "warnings", "arbiter"});
-  CHECK(keys_of(j["simple"]) == Keys{"white", "black"});
+  CHECK(keys_of(j) == Keys{"fen", "state", "in_check", "legal_moves", "endings", "dead", "seventy_five", "winnability",
+                          "simple", "warnings", "arbiter"});
+  CHECK(keys_of(j["simple"]) == Keys{"opponent_blind", "opponent_aware"});
+  CHECK(keys_of(j["simple"]["opponent_blind"]) == Keys{"white", "black"});
   CHECK(j["fen"] == "k7/1QK5/8/8/8/8/8/8 b - - 0 1");
   CHECK(j["state"] == "checkmate");
   CHECK(j["in_check"] == true);
   CHECK(j["legal_moves"].is_number_integer());
   CHECK(j["legal_moves"] == 0);
-  CHECK(j["simple"]["white"] == true);
-  CHECK(j["simple"]["black"] == false);
+  CHECK(j["simple"]["opponent_blind"]["white"] == true);
+  CHECK(j["simple"]["opponent_blind"]["black"] == false);
 }
 
 TEST_CASE("status reads a stdin batch, reports a bad line by number and goes on", "[cli][status]") {
