@@ -9,7 +9,7 @@ namespace {
 
 // Process-wide by nature: signal dispositions belong to the process. Written only by
 // install_fault_handlers (under its lock), before the handler they belong to is in place.
-struct sigaction previous_bus {}, previous_segv{};
+struct sigaction previous_bus {}, previous_segv{}, previous_fpe{};
 thread_local sigjmp_buf* active = nullptr;
 
 void on_fault(int sig, siginfo_t* info, void* context) {
@@ -17,7 +17,7 @@ void on_fault(int sig, siginfo_t* info, void* context) {
     active = nullptr;
     siglongjmp(*jump, 1);
   }
-  const struct sigaction& previous = sig == SIGBUS ? previous_bus : previous_segv;
+  const struct sigaction& previous = sig == SIGBUS ? previous_bus : sig == SIGFPE ? previous_fpe : previous_segv;
   if ((previous.sa_flags & SA_SIGINFO) && previous.sa_sigaction) {
     previous.sa_sigaction(sig, info, context);
     return;
@@ -42,7 +42,7 @@ void escape_guarded() {
 void install_fault_handlers() {
   static std::mutex mutex;
   std::lock_guard lock(mutex);
-  for (int sig : {SIGBUS, SIGSEGV}) {
+  for (int sig : {SIGBUS, SIGSEGV, SIGFPE}) {
     struct sigaction current {};
     sigaction(sig, nullptr, &current);
     if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == on_fault) continue;
@@ -52,7 +52,7 @@ void install_fault_handlers() {
     // siglongjmp without restoring a signal mask keeps later faults deliverable.
     sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
-    (sig == SIGBUS ? previous_bus : previous_segv) = current;
+    (sig == SIGBUS ? previous_bus : sig == SIGFPE ? previous_fpe : previous_segv) = current;
     sigaction(sig, &sa, nullptr);
   }
 }

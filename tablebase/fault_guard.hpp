@@ -1,5 +1,6 @@
 // Reading a memory-mapped file that may be damaged or truncated: a bad page can send a
-// read outside the mapping (SIGSEGV) or past the end of the file (SIGBUS). run_guarded
+// read outside the mapping (SIGSEGV) or past the end of the file (SIGBUS), and a damaged
+// header field can be a divisor (SIGFPE: a page size of 0). run_guarded
 // turns such a fault, raised inside the guarded code on this thread, into `false`, so
 // that a damaged table is an error and never a crash. Faults anywhere else go on to the
 // handler that was installed before (the default one, or a sanitizer's).
@@ -12,7 +13,7 @@
 
 namespace arbiter::tablebase {
 
-// Puts the guard's SIGBUS and SIGSEGV handler in place, unless it is there already (another
+// Puts the guard's SIGBUS, SIGSEGV and SIGFPE handler in place, unless it is there already (another
 // handler installed since, e.g. a test framework's, is kept as the one faults go on to).
 // Call it before guarded code runs, e.g. when a mapped file is opened.
 void install_fault_handlers();

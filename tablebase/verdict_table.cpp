@@ -436,7 +436,12 @@ std::expected<std::unique_ptr<VerdictTable>, TableError> VerdictTable::open(cons
   const auto expected_format = format_record();
   MDB_txn* txn = nullptr;
   bool format_ok = true;
-  const unsigned create = impl->read_only ? 0 : MDB_CREATE;
+  // Only a new, empty file gets the sub-databases and the format record. Writing into an
+  // existing file that lacks them would copy its (possibly damaged) pages, and LMDB
+  // trusts their bounds: a fuzzed file overflowed a heap buffer that way.
+  std::error_code size_error;
+  const bool fresh = !exists || std::filesystem::file_size(file, size_error) == 0 || size_error;
+  const unsigned create = impl->read_only || !fresh ? 0 : MDB_CREATE;
   auto setup = [&] {
     if ((rc = mdb_txn_begin(impl->env, nullptr, impl->read_only ? MDB_RDONLY : 0, &txn))) {
       txn = nullptr;
@@ -451,7 +456,7 @@ std::expected<std::unique_ptr<VerdictTable>, TableError> VerdictTable::open(cons
     if ((rc = mdb_dbi_open(txn, kRunsDb, create, &impl->runs))) return give_up();
     MDB_val fk{sizeof(kFormatKey) - 1, const_cast<char*>(kFormatKey)}, fv;
     rc = mdb_get(txn, impl->meta, &fk, &fv);
-    if (rc == MDB_NOTFOUND && !impl->read_only) {
+    if (rc == MDB_NOTFOUND && !impl->read_only && fresh) {
       MDB_val v = val_of(expected_format);
       if ((rc = mdb_put(txn, impl->meta, &fk, &v, 0))) return give_up();
     } else if (rc) {
