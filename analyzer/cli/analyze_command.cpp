@@ -48,7 +48,7 @@ class AnalyzeCommand : public Command {
     app->add_option("--max-seconds", options_.max_seconds, "time budget per side and position (0 = none)");
     app->add_option("--threads", threads_, "worker threads (default: all cores); a batch analyses positions in "
                                            "parallel, a single position races searchers");
-    app->add_flag("--json", json_, "JSON Lines, one object per position (fields in DESIGN.md)");
+    app->add_flag("--json", json_, "JSON Lines, one object per position (fields in docs/output.md)");
     add_cache_options(app, cache_);
     app->footer(
         "Verdicts: winnable (with a witness line that replays to mate), unwinnable (with the argument\n"

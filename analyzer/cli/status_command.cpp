@@ -18,7 +18,7 @@ class StatusCommand : public Command {
                                   "one FEN per line from stdin");
     app->add_flag("--json", json_, "JSON Lines: {fen, state, in_check, legal_moves, simple:{white, black}}");
     app->footer(
-        "The simple table (RULES.md §2) is what many servers use: a side cannot mate with a lone\n"
+        "The simple table (docs/rules.md §2) is what many servers use: a side cannot mate with a lone\n"
         "king, K+B, K+N, or bishops all on one colour. It is not the FIDE test; see `analyze`.\n\n"
         "Example:\n  arbiter status 'k7/1QK5/8/8/8/8/8/8 b - - 0 1'\n"
         "  -> checkmate: Black is checkmated");

@@ -1,4 +1,4 @@
-// How a verdict is shown: the JSON object of the contract (DESIGN.md) and a text line.
+// How a verdict is shown: the JSON object of the contract (docs/output.md) and a text line.
 #pragma once
 
 #include <nlohmann/json.hpp>
