@@ -1,4 +1,4 @@
-// The draws a player must claim (RULES.md §3): threefold repetition (9.2) and the
+// The draws a player must claim (docs/rules.md §3): threefold repetition (9.2) and the
 // 50-move rule (9.3). For the audit's --claims: the first moment in a game at which a
 // claim would have been correct, either on the position on the board or by writing an
 // intended move that completes the repetition or the fifty moves.

@@ -1,4 +1,4 @@
-// The audit of one game (RULES.md §3): the correct result under the FIDE ending rules,
+// The audit of one game (docs/rules.md §3): the correct result under the FIDE ending rules,
 // the ending that decides it and at which ply, compared with the recorded result.
 // The board decides first (checkmate, stalemate, dead position, fivefold, 75 moves, in
 // that order after every move; later moves are void); when the moves run out without

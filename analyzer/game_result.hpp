@@ -1,5 +1,5 @@
 // The result of a game as PGN writes it ("1-0", "0-1", "1/2-1/2", "*") and the ways a
-// game ends (RULES.md §3), with the contract's names.
+// game ends (docs/rules.md §3), with the contract's names.
 #pragma once
 
 #include <optional>

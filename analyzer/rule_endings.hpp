@@ -1,4 +1,4 @@
-// The endings the board itself decides at once, in the order of RULES.md §3:
+// The endings the board itself decides at once, in the order of docs/rules.md §3:
 // checkmate, stalemate, fivefold repetition, the 75-move rule. (Dead positions, the
 // third rule in that order, need the winnability analysis: see dead_position.hpp.)
 #pragma once

@@ -1,4 +1,4 @@
-// The simple material table most servers apply (RULES.md §2). It is NOT the FIDE test:
+// The simple material table most servers apply (docs/rules.md §2). It is NOT the FIDE test:
 // it ignores the opponent's men and the structure; offered so users can compare.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The winnability question (RULES.md §1) for one position and one side, with proof: the
+// The winnability question (docs/rules.md §1) for one position and one side, with proof: the
 // decision pipeline, run as the schedule of schedule.hpp. Sound: "unwinnable" only with an
 // argument that proves it, "winnable" only with a witness that has been replayed;
 // otherwise "undetermined" with the limit hit. Thread-safe: many threads may call analyze().

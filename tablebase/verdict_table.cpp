@@ -20,7 +20,7 @@ namespace {
 
 // The format record: magic, table format, checksum. A table of another format is not read.
 constexpr char kMagic[16] = {'A', 'R', 'B', 'I', 'T', 'E', 'R', '-', 'V', 'E', 'R', 'D', 'I', 'C', 'T', 'S'};
-constexpr uint32_t kTableFormat = 1;
+constexpr uint32_t kTableFormat = kVerdictTableFormat;
 constexpr char kFormatKey[] = "format";
 
 // Names of the LMDB sub-databases.

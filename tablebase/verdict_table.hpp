@@ -22,6 +22,9 @@
 
 namespace arbiter::tablebase {
 
+// The table's own format (its format record); a table of another format is not read.
+inline constexpr uint32_t kVerdictTableFormat = 1;
+
 struct TableOptions {
   // Address space reserved for the file: the most it can grow to (it grows as needed).
   uint64_t map_size = uint64_t(4) << 30;

@@ -74,7 +74,7 @@ class AnalyzeCommand : public Command {
         ->check(seconds_budget());
     add_threads(app, threads_, "worker threads (default: all cores); a batch analyses positions in "
                                "parallel, a single position races searchers");
-    app->add_flag("--json", json_, "JSON Lines, one object per position (fields in DESIGN.md)");
+    app->add_flag("--json", json_, "JSON Lines, one object per position (fields in docs/output.md)");
     app->add_flag("--explain", explain_, "show the steps of the schedule each question went through: which "
                                          "step decided, and the nodes and time of each (docs/schedule.md)");
     app->add_option("--schedule", schedule_file_, "follow the schedule in this file instead of the default "

@@ -1,4 +1,4 @@
-// `arbiter convert`: the stalemate-to-checkmate conversion rule (RULES.md §4).
+// `arbiter convert`: the stalemate-to-checkmate conversion rule (docs/rules.md §4).
 #include <iostream>
 
 #include "analyzer/cli/command.hpp"
@@ -25,7 +25,7 @@ class ConvertCommand : public Command {
         ->default_val(options_.max_positions);
     app->add_flag("--json", json_, "JSON Lines: {fen, convertible, line, san, length, positions, complete}");
     app->footer(
-        "The rule (RULES.md §4): when side S has stalemated side L, S moves alone; after each move\n"
+        "The rule (docs/rules.md §4): when side S has stalemated side L, S moves alone; after each move\n"
         "L must still be stalemated, except after the last, which must checkmate L. The search is\n"
         "breadth-first over S's moves with exact deduplication: the line shown is a shortest one,\n"
         "and 'no conversion' means no line of at most --max-moves moves exists. A position that\n"

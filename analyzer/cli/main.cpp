@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/version_text.hpp"
 
 namespace {
 
@@ -94,6 +95,8 @@ int main(int argc, char** argv) {
   using namespace arbiter::cli;
   CLI::App app{"arbiter: decides, with proof, whether a side can still checkmate in a chess position", "arbiter"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", version_text(),
+                       "Print the version, the on-disk format versions and the build, then exit");
   app.footer(
       "Positions are FEN arguments, or one FEN per line on stdin when none is given.\n"
       "Run `arbiter <command> --help` for a command's options and an example.\n\n"
@@ -119,6 +122,8 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     if (!suggest(app, argc, argv)) app.exit(e);

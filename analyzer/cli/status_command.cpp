@@ -30,7 +30,7 @@ class StatusCommand : public Command {
         "side can mate by any legal sequence, decided by the winnability analysis with its proof,\n"
         "or undetermined at a limit) and the 75-move rule (9.6.2: halfmove clock 150 or more).\n"
         "Two server policies are shown beside them, neither the FIDE test: the opponent-blind\n"
-        "table (RULES.md §2: a lone king, K+B, K+N or bishops all on one colour cannot mate) and\n"
+        "table (docs/rules.md §2: a lone king, K+B, K+N or bishops all on one colour cannot mate) and\n"
         "the opponent-aware rule of python-chess and Lichess (K+N against K+P can mate).\n"
         "Exit status: 0 ok, 1 a bad input (the batch goes on), 2 usage error.\n\n"
         "Example:\n  arbiter status 'k7/1QK5/8/8/8/8/8/8 b - - 0 1'\n"

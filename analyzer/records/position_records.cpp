@@ -21,7 +21,7 @@ std::optional<bool> dead_of(const analyzer::Status& s, const std::optional<Timed
   return std::nullopt;
 }
 
-// Every ending that holds in the position, in the order of RULES.md §3.
+// Every ending that holds in the position, in the order of docs/rules.md §3.
 std::vector<std::string> endings_of(const analyzer::Status& s, std::optional<bool> dead) {
   std::vector<std::string> out;
   if (s.state == analyzer::GameState::Checkmate) out.push_back("checkmate");
@@ -80,7 +80,7 @@ std::string status_text(const board::Position& pos, const analyzer::Status& s, c
   if (s.seventy_five)
     out << "  75-move rule: drawn (9.6.2), the halfmove clock stands at " << pos.halfmove_clock() << '\n';
   auto verdict = [](bool can) { return can ? "can mate" : "cannot mate"; };
-  out << "  opponent-blind table (some servers, RULES.md §2): White " << verdict(s.simple_white) << ", Black "
+  out << "  opponent-blind table (some servers, docs/rules.md §2): White " << verdict(s.simple_white) << ", Black "
       << verdict(s.simple_black) << '\n';
   out << "  opponent-aware rule (python-chess, Lichess): White " << verdict(s.aware_white) << ", Black "
       << verdict(s.aware_black) << '\n';

@@ -1,5 +1,5 @@
 // The records of every command, built from the analyzer's result types: one function per
-// record kind returning the JSON object of the output contract (DESIGN.md), and one
+// record kind returning the JSON object of the output contract (docs/output.md), and one
 // returning the text the CLI prints for it (whole lines, each ending in '\n'). The CLI,
 // the server and the Python module print these, so that they all give the same records.
 #pragma once

@@ -60,9 +60,69 @@ struct Prng {
   uint64_t sparse() { return next() & next() & next(); }
 };
 
+#ifndef ARBITER_USE_PEXT
+// Magics that the search below finds from its seed, kept so that start-up only checks
+// them (microseconds) instead of searching (a quarter of a second). Each is checked like
+// a candidate of the search; one that fails (it never does) sends that square to the search.
+constexpr uint64_t kRookMagics[64] = {
+    0x1080004008801020ULL, 0x0840092002c03000ULL, 0x1900200010400900ULL, 0x0880100008000480ULL,
+    0x4200100420080200ULL, 0x8100020100080400ULL, 0x0200040110886200ULL, 0x0200008040220411ULL,
+    0x0404800084400220ULL, 0x0000401000402000ULL, 0x0086001081220440ULL, 0x0408800800100280ULL,
+    0x000a001201040820ULL, 0x8848800200840080ULL, 0x4001000100040200ULL, 0x0442000102105084ULL,
+    0x9080010020804100ULL, 0x0040404000201009ULL, 0x0000808010002009ULL, 0x2200090021d00100ULL,
+    0x0008008008040080ULL, 0x0004004002010040ULL, 0x0011040008015042ULL, 0x00000a0001768104ULL,
+    0x0000800080204009ULL, 0x2010004140002001ULL, 0x9800200280100080ULL, 0x1000100080080080ULL,
+    0x0050500500080100ULL, 0x0000020080040080ULL, 0x0c10010400420810ULL, 0x1040008200005104ULL,
+    0x01808240088004a0ULL, 0x0882804004802000ULL, 0x0880402001001100ULL, 0x2000210409001000ULL,
+    0x2000480131001500ULL, 0x0000800400800200ULL, 0x000002380c001003ULL, 0x4600084882000431ULL,
+    0x0080002000504000ULL, 0x0300500020004002ULL, 0x0040408200220011ULL, 0x0010040008004040ULL,
+    0x0000080004008080ULL, 0x0010040002008080ULL, 0x2012004881020004ULL, 0x8300842444820011ULL,
+    0x0088403882010200ULL, 0x0820400080210100ULL, 0x0110910040a00300ULL, 0x0801100280080480ULL,
+    0x0242009008200600ULL, 0x1002000489500200ULL, 0x0040800200010080ULL, 0x0091800041000080ULL,
+    0x0000209300488001ULL, 0x04c1002414824001ULL, 0x020020000b001041ULL, 0x7000100004200901ULL,
+    0x8002002004100802ULL, 0x30010002084c0007ULL, 0x0888221800813004ULL, 0x4000002840840112ULL,
+};
+constexpr uint64_t kBishopMagics[64] = {
+    0x20c0090901061081ULL, 0x0024040094030104ULL, 0x8210810200290200ULL, 0x0011040484620000ULL,
+    0x0081104002221000ULL, 0x0009012011001350ULL, 0x0081010802400380ULL, 0x0000420210010408ULL,
+    0x0008105002280050ULL, 0x0001028484040044ULL, 0x2a00880810408804ULL, 0x7020022282000100ULL,
+    0x0084040420100a50ULL, 0x000401010840e000ULL, 0x2020020210420888ULL, 0x0008084202012010ULL,
+    0x2010400810018800ULL, 0x0445122008020840ULL, 0x0804100808002008ULL, 0x0008002104110100ULL,
+    0x0061005820080800ULL, 0x2001000200820100ULL, 0x480c210084010800ULL, 0x3004442500480420ULL,
+    0x1010102240048100ULL, 0x00182009084220a3ULL, 0x8803090a10004205ULL, 0x0208080040202020ULL,
+    0x000c044084010040ULL, 0x00a1010002004106ULL, 0x6008210020640202ULL, 0x1600902112860801ULL,
+    0x00042008c1220200ULL, 0x010c042002440140ULL, 0x5022080200040820ULL, 0x0402004042940100ULL,
+    0x0860108400008020ULL, 0x000c080022021000ULL, 0x0264080652822100ULL, 0x4005031221010401ULL,
+    0x0004502410008400ULL, 0x000500b010a20400ULL, 0x0415094050080800ULL, 0x080000201800a104ULL,
+    0x4022a80304000110ULL, 0x4012140802028020ULL, 0x40200104010100a0ULL, 0x12810806008b0c41ULL,
+    0x0020441008080000ULL, 0x2002120084045420ULL, 0x0704020062080002ULL, 0x0000001084040001ULL,
+    0x0322200891240200ULL, 0xf040200210024800ULL, 0x0140824832008042ULL, 0x000210020a004602ULL,
+    0x0083042805141020ULL, 0x002c12009a011000ULL, 0x0041a00044140400ULL, 0x00004004020a0202ULL,
+    0x0000140010020210ULL, 0x2864160811012200ULL, 0x2060080841082a17ULL, 0xa010041108003100ULL,
+};
+
+// Whether `magic` maps every subset to an index holding its attack set (subsets that
+// share an index have the same attacks); fills the square's table when it does.
+bool try_magic(SliderEntry& e, uint64_t magic, const std::vector<uint64_t>& occupancies,
+               const std::vector<Bitboard>& reference, std::vector<unsigned>& epoch, unsigned attempt,
+               Bitboard* storage) {
+  e.magic = magic;
+  for (std::size_t i = 0; i < occupancies.size(); ++i) {
+    unsigned idx = unsigned((occupancies[i] * e.magic) >> e.shift);
+    if (epoch[idx] != attempt) {
+      epoch[idx] = attempt;
+      storage[idx] = reference[i];
+    } else if (storage[idx] != reference[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+#endif
+
 // Fills one square's slider entry: enumerates every subset of the mask (carry-rippler),
-// and (without PEXT) searches a magic that maps them to indices without harmful collisions.
-void fill_slider(SliderEntry& e, const int (&dirs)[4][2], Square s, Bitboard* storage, Prng& prng) {
+// and (without PEXT) finds a magic that maps them to indices without harmful collisions.
+void fill_slider(SliderEntry& e, const int (&dirs)[4][2], Square s, Bitboard* storage, Prng& prng, uint64_t known) {
   e.mask = relevant_mask(dirs, s).bits();
   const int bits = std::popcount(e.mask);
   const std::size_t size = std::size_t(1) << bits;
@@ -80,23 +140,16 @@ void fill_slider(SliderEntry& e, const int (&dirs)[4][2], Square s, Bitboard* st
   for (std::size_t i = 0; i < size; ++i) storage[_pext_u64(occupancies[i], e.mask)] = reference[i];
 #else
   std::vector<unsigned> epoch(size, 0);
-  for (unsigned attempt = 1;; ++attempt) {
-    do e.magic = prng.sparse();
-    while (std::popcount((e.mask * e.magic) >> 56) < 6);
-    bool ok = true;
-    for (std::size_t i = 0; i < size && ok; ++i) {
-      unsigned idx = unsigned((occupancies[i] * e.magic) >> e.shift);
-      if (epoch[idx] != attempt) {
-        epoch[idx] = attempt;
-        storage[idx] = reference[i];
-      } else if (storage[idx] != reference[i]) {
-        ok = false;
-      }
-    }
-    if (ok) break;
+  if (try_magic(e, known, occupancies, reference, epoch, 1, storage)) return;
+  for (unsigned attempt = 2;; ++attempt) {
+    uint64_t magic;
+    do magic = prng.sparse();
+    while (std::popcount((e.mask * magic) >> 56) < 6);
+    if (try_magic(e, magic, occupancies, reference, epoch, attempt, storage)) break;
   }
 #endif
   (void)prng;
+  (void)known;
 }
 
 AttackTables build() {
@@ -119,9 +172,14 @@ AttackTables build() {
   Bitboard* next = t.slider_storage.data();
   Prng prng{0x9E3779B97F4A7C15ULL};
   for (int i = 0; i < 64; ++i) {
-    fill_slider(t.rook[i], kRookDirs, Square(i), next, prng);
+#ifdef ARBITER_USE_PEXT
+    const uint64_t rook_magic = 0, bishop_magic = 0;
+#else
+    const uint64_t rook_magic = kRookMagics[i], bishop_magic = kBishopMagics[i];
+#endif
+    fill_slider(t.rook[i], kRookDirs, Square(i), next, prng, rook_magic);
     next += std::size_t(1) << std::popcount(t.rook[i].mask);
-    fill_slider(t.bishop[i], kBishopDirs, Square(i), next, prng);
+    fill_slider(t.bishop[i], kBishopDirs, Square(i), next, prng, bishop_magic);
     next += std::size_t(1) << std::popcount(t.bishop[i].mask);
   }
   for (int a = 0; a < 64; ++a) {

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "search/board/cpu.hpp"
 #include "search/board/types.hpp"
 
 namespace arbiter::board {
@@ -18,7 +19,13 @@ class Bitboard {
   constexpr bool empty() const { return bits_ == 0; }
   constexpr explicit operator bool() const { return bits_ != 0; }
   constexpr bool has(Square s) const { return (bits_ >> index(s)) & 1; }
-  constexpr int count() const { return std::popcount(bits_); }
+  constexpr int count() const {
+    if consteval {
+      return std::popcount(bits_);
+    } else {
+      return cpu::popcount(bits_);
+    }
+  }
   constexpr bool more_than_one() const { return (bits_ & (bits_ - 1)) != 0; }
   // The lowest square; the set must not be empty.
   constexpr Square first() const { return Square(std::countr_zero(bits_)); }

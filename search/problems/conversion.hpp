@@ -1,4 +1,4 @@
-// The stalemate-to-checkmate conversion rule (RULES.md §4): when side S has stalemated
+// The stalemate-to-checkmate conversion rule (docs/rules.md §4): when side S has stalemated
 // side L, S makes moves alone; after each, L must still be stalemated, except after the
 // last, which must checkmate L. The search is breadth-first over S's moves with exact
 // deduplication, so the line it returns is a shortest conversion, and "no conversion" is

@@ -1,5 +1,5 @@
 // The audit of whole games: the board's endings first, then what the tags say, with
-// the winnability test behind timeouts and resignations (RULES.md §3).
+// the winnability test behind timeouts and resignations (docs/rules.md §3).
 #include <catch2/catch.hpp>
 
 #include "analyzer/game_audit.hpp"

@@ -1,4 +1,4 @@
-// The board's endings along a game (RULES.md §3): checkmate, stalemate, dead position,
+// The board's endings along a game (docs/rules.md §3): checkmate, stalemate, dead position,
 // fivefold, 75 moves, and the claims (threefold, 50 moves) with the FIDE "same position".
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
-// analyzer::status_of: checkmate and stalemate (RULES.md §1) and the simple material
-// table for both sides (RULES.md §2), which ignores the opponent's men.
+// analyzer::status_of: checkmate and stalemate (docs/rules.md §1) and the simple material
+// table for both sides (docs/rules.md §2), which ignores the opponent's men.
 #include <catch2/catch.hpp>
 
 #include "analyzer/status.hpp"
@@ -8,7 +8,7 @@
 using namespace arbiter;
 using analyzer::GameState;
 
-TEST_CASE("RULES.md §1: checkmate and stalemate", "[status]") {
+TEST_CASE("docs/rules.md §1: checkmate and stalemate", "[status]") {
   SECTION("k7/1QK5: the queen on b7, defended by the king, mates") {
     auto s = analyzer::status_of(test::pos("k7/1QK5/8/8/8/8/8/8 b - - 0 1"));
     CHECK(s.state == GameState::Checkmate);
@@ -39,7 +39,7 @@ TEST_CASE("RULES.md §1: checkmate and stalemate", "[status]") {
   }
 }
 
-TEST_CASE("RULES.md §2: the simple table says cannot mate", "[status][simple]") {
+TEST_CASE("docs/rules.md §2: the simple table says cannot mate", "[status][simple]") {
   struct Case {
     const char* what;
     const char* fen;
@@ -60,7 +60,7 @@ TEST_CASE("RULES.md §2: the simple table says cannot mate", "[status][simple]")
   }
 }
 
-TEST_CASE("RULES.md §2: the simple table says can mate", "[status][simple]") {
+TEST_CASE("docs/rules.md §2: the simple table says can mate", "[status][simple]") {
   struct Case {
     const char* what;
     const char* fen;
@@ -95,7 +95,7 @@ TEST_CASE("the simple table judges each side alone and ignores the opponent", "[
     CHECK_FALSE(rook.simple_white);
   }
   SECTION("opposite-coloured bishops, one each: the table says cannot for both") {
-    // RULES.md §1: really winnable for both; the table (one bishop each) disagrees.
+    // docs/rules.md §1: really winnable for both; the table (one bishop each) disagrees.
     auto s = analyzer::status_of(test::pos("8/8/8/4k3/8/8/8/KB2b3 w - - 0 1"));
     CHECK_FALSE(s.simple_white);
     CHECK_FALSE(s.simple_black);

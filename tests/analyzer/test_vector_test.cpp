@@ -1,4 +1,4 @@
-// The whole Chess Unwinnability Analyzer test vector (../shared/fixtures/cha-test-vector.txt,
+// The whole Chess Unwinnability Analyzer test vector (tests/data/test-vector/cha-test-vector.txt,
 // 1,803 positions, both sides): no decided verdict may contradict the file, and every
 // winnable verdict must carry a witness that replays to mate, on a square the walls leave
 // open (search/proofs/blockade.hpp). Positions may stay undetermined within the budget; the
@@ -50,7 +50,7 @@ std::vector<Case> read_vector(const std::string& path) {
 }  // namespace
 
 TEST_CASE("the whole CHA test vector: no wrong verdict and every witness replays", "[slow][winnability]") {
-  const auto cases = read_vector(test::fixture("cha-test-vector.txt"));
+  const auto cases = read_vector(test::fixture("test-vector/cha-test-vector.txt"));
   REQUIRE(cases.size() == 1803);
 
   analyzer::AnalysisOptions options;

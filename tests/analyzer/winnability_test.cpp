@@ -1,5 +1,5 @@
 // analyzer::WinnabilityAnalyzer: the examples every implementation must get right
-// (RULES.md §1), soundness under a tight node budget, and the same outcomes whether
+// (docs/rules.md §1), soundness under a tight node budget, and the same outcomes whether
 // one or two searchers race on a question.
 #include <algorithm>
 
@@ -48,39 +48,39 @@ void check_unwinnable(const std::string& fen, Color winner, std::initializer_lis
 
 }  // namespace
 
-TEST_CASE("RULES.md §1: K+N cannot mate a lone king", "[winnability]") {
+TEST_CASE("docs/rules.md §1: K+N cannot mate a lone king", "[winnability]") {
   check_unwinnable("8/8/8/4k3/8/8/8/KN6 w - - 0 1", Color::White, {Reason::InsufficientMaterial});
   check_unwinnable("8/8/8/4k3/8/8/8/KN6 w - - 0 1", Color::Black, {Reason::InsufficientMaterial});
 }
 
-TEST_CASE("RULES.md §1: K+N against K+P is winnable for White: the pawn blocks its own king", "[winnability]") {
+TEST_CASE("docs/rules.md §1: K+N against K+P is winnable for White: the pawn blocks its own king", "[winnability]") {
   check_winnable("8/8/8/4k3/4p3/8/8/KN6 w - - 0 1", Color::White);
 }
 
-TEST_CASE("RULES.md §1: K+P against K+N is winnable for Black: the pawn promotes", "[winnability]") {
+TEST_CASE("docs/rules.md §1: K+P against K+N is winnable for Black: the pawn promotes", "[winnability]") {
   check_winnable("8/8/8/4k3/4p3/8/8/KN6 w - - 0 1", Color::Black);
 }
 
-TEST_CASE("RULES.md §1: bishops on squares of one colour: dead", "[winnability]") {
+TEST_CASE("docs/rules.md §1: bishops on squares of one colour: dead", "[winnability]") {
   check_unwinnable("8/8/8/4k3/8/8/8/KB3b2 w - - 0 1", Color::White, {Reason::InsufficientMaterial});
   check_unwinnable("8/8/8/4k3/8/8/8/KB3b2 w - - 0 1", Color::Black, {Reason::InsufficientMaterial});
 }
 
-TEST_CASE("RULES.md §1: opposite-coloured bishops: winnable for both", "[winnability]") {
+TEST_CASE("docs/rules.md §1: opposite-coloured bishops: winnable for both", "[winnability]") {
   SECTION("White (e.g. Black Ka8, Bb8; White Kb6, Bd5 mate)") {
     check_winnable("8/8/8/4k3/8/8/8/KB2b3 w - - 0 1", Color::White);
   }
   SECTION("Black") { check_winnable("8/8/8/4k3/8/8/8/KB2b3 w - - 0 1", Color::Black); }
 }
 
-TEST_CASE("RULES.md §1: the locked pawn wall is dead", "[winnability]") {
+TEST_CASE("docs/rules.md §1: the locked pawn wall is dead", "[winnability]") {
   // Proven by visiting every reachable position, or by the blockade analysis.
   const std::string fen = "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1";
   check_unwinnable(fen, Color::White, {Reason::Exhaustive, Reason::Blocked});
   check_unwinnable(fen, Color::Black, {Reason::Exhaustive, Reason::Blocked});
 }
 
-TEST_CASE("RULES.md §1: checkmate: White has won, Black never will", "[winnability]") {
+TEST_CASE("docs/rules.md §1: checkmate: White has won, Black never will", "[winnability]") {
   const std::string fen = "k7/1QK5/8/8/8/8/8/8 b - - 0 1";
   auto white = analyze(fen, Color::White);
   INFO("White: " << describe(white));
@@ -91,7 +91,7 @@ TEST_CASE("RULES.md §1: checkmate: White has won, Black never will", "[winnabil
   check_unwinnable(fen, Color::Black, {Reason::GameOver});
 }
 
-TEST_CASE("RULES.md §1: stalemate: the game is over, nobody mates", "[winnability]") {
+TEST_CASE("docs/rules.md §1: stalemate: the game is over, nobody mates", "[winnability]") {
   check_unwinnable("k7/8/1QK5/8/8/8/8/8 b - - 0 1", Color::White, {Reason::GameOver});
   check_unwinnable("k7/8/1QK5/8/8/8/8/8 b - - 0 1", Color::Black, {Reason::GameOver});
 }
@@ -100,7 +100,7 @@ TEST_CASE("a tight node budget gives undetermined, never unwinnable", "[winnabil
   analyzer::AnalysisOptions tight;
   tight.max_nodes = 1000;
   SECTION("K+N against K+P: White's mate needs the pawn walked down and the king cornered") {
-    // Winnable (RULES.md §1), but no witness is shorter than a dozen plies and the
+    // Winnable (docs/rules.md §1), but no witness is shorter than a dozen plies and the
     // reachable space is far larger than 1000 nodes.
     auto v = analyze("8/8/8/4k3/4p3/8/8/KN6 w - - 0 1", Color::White, tight);
     INFO(describe(v));
@@ -115,7 +115,7 @@ TEST_CASE("a tight node budget gives undetermined, never unwinnable", "[winnabil
     CHECK(v.reason == Reason::NodeLimit);
   }
   SECTION("winnable positions of the test vector are never called unwinnable") {
-    // From ../shared/fixtures/cha-test-vector.txt: every side here can mate.
+    // From tests/data/test-vector/cha-test-vector.txt: every side here can mate.
     const char* winnable_both[] = {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
         "k1bK4/1p1p4/1PpPp3/2P1Pp2/2p1pP2/2p1P3/2P5/8 w - -",
@@ -133,7 +133,7 @@ TEST_CASE("a tight node budget gives undetermined, never unwinnable", "[winnabil
 }
 
 TEST_CASE("one or two racing searchers reach the same outcomes on test-vector positions", "[winnability]") {
-  // Lines copied from ../shared/fixtures/cha-test-vector.txt ("XY FEN": X = 'W' when
+  // Lines copied from tests/data/test-vector/cha-test-vector.txt ("XY FEN": X = 'W' when
   // White can mate, Y = 'B' when Black can), chosen across all four classes.
   const char* lines[] = {
       "WB K1k1b3/P1Pp4/3P4/8/8/8/1P6/8 w - -",

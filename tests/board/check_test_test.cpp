@@ -13,7 +13,7 @@ using namespace arbiter;
 TEST_CASE("CheckTest: the same answer as gives_check for every legal move near the perft positions",
           "[board][check]") {
   uint64_t moves = 0, checks = 0;
-  for (const std::string& fen : test::epd_fens(std::string(ARBITER_FIXTURES_DIR) + "/perft.epd")) {
+  for (const std::string& fen : test::epd_fens(test::fixture("perft/perft.epd"))) {
     board::Position pos = test::pos(fen);
     test::walk(pos, 3, [&](board::Position& p) {
       const board::CheckTest test(p);

@@ -111,7 +111,7 @@ TEST_CASE("Shredder-FEN castling reads as the same rights and writes as X-FEN", 
 
 TEST_CASE("every position reached by play is reproduced by from_fen of its FEN", "[fen]") {
   std::vector<std::pair<std::string, int>> starts;
-  for (const auto& fen : epd_fens(test::fixture("perft.epd"))) starts.emplace_back(fen, 2);
+  for (const auto& fen : epd_fens(test::fixture("perft/perft.epd"))) starts.emplace_back(fen, 2);
   for (const auto& fen : epd_fens(test::data("perft960.epd"))) starts.emplace_back(fen, 2);
   starts.emplace_back("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", 3);
   starts.emplace_back("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", 3);

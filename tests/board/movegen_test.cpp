@@ -26,7 +26,7 @@ Square sq(const char* name) { return *parse_square(name); }
 // The positions the property tests walk from: the published perft suite, the Chess960
 // suite, and positions rich in en passant, promotions and castling.
 std::vector<std::string> walk_roots() {
-  auto out = epd_fens(test::fixture("perft.epd"));
+  auto out = epd_fens(test::fixture("perft/perft.epd"));
   for (auto& fen : epd_fens(test::data("perft960.epd"))) out.push_back(fen);
   for (const char* fen : {
            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",  // e.p. legal

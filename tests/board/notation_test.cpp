@@ -40,7 +40,7 @@ Move castling(const Position& pos, bool king_side) {
 // Positions where notation is interesting: the perft suites, three queens on one square's
 // lines, knights and rooks sharing targets, promotions with check, Chess960 castling.
 std::vector<std::string> roots() {
-  auto out = epd_fens(test::fixture("perft.epd"));
+  auto out = epd_fens(test::fixture("perft/perft.epd"));
   for (auto& fen : epd_fens(test::data("perft960.epd"))) out.push_back(fen);
   for (const char* fen : {
            "8/8/1k6/8/4Q2Q/8/8/K6Q w - - 0 1",

@@ -25,7 +25,7 @@ std::string without_counters(const Position& pos) {
 
 TEST_CASE("packing lists every man's piece in square order and round-trips", "[board][packed]") {
   // The perft positions reach promotions, castling, en passant and full boards.
-  std::vector<std::string> fens = test::epd_fens(test::fixture("perft.epd"));
+  std::vector<std::string> fens = test::epd_fens(test::fixture("perft/perft.epd"));
   REQUIRE(fens.size() >= 6);
   Position reused = Position::startpos();
   uint64_t checked = 0;

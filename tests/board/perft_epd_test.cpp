@@ -1,4 +1,4 @@
-// Perft counts of ../shared/fixtures/perft.epd (published) and of Chess960 positions
+// Perft counts of tests/data/perft/perft.epd (published) and of Chess960 positions
 // (tests/data/perft960.epd, counts confirmed with Stockfish's own perft).
 #include <catch2/catch.hpp>
 #include <fstream>
@@ -54,10 +54,10 @@ void check_file(const std::string& path, uint64_t max_nodes) {
 
 }  // namespace
 
-TEST_CASE("perft.epd counts up to 5M nodes", "[perft]") { check_file(test::fixture("perft.epd"), 5'000'000); }
+TEST_CASE("perft.epd counts up to 5M nodes", "[perft]") { check_file(test::fixture("perft/perft.epd"), 5'000'000); }
 
 TEST_CASE("perft.epd counts up to 200M nodes", "[perft][slow]") {
-  check_file(test::fixture("perft.epd"), 200'000'000);
+  check_file(test::fixture("perft/perft.epd"), 200'000'000);
 }
 
 TEST_CASE("Chess960 perft counts", "[perft][chess960]") { check_file(test::data("perft960.epd"), 5'000'000); }

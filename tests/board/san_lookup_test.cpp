@@ -39,7 +39,7 @@ std::optional<Move> by_definition(const Position& pos, PieceType piece, Square t
 }  // namespace
 
 TEST_CASE("SAN lookup from the target square agrees with the legal move list", "[notation][san][pgn]") {
-  auto roots = test::epd_fens(test::fixture("perft.epd"));
+  auto roots = test::epd_fens(test::fixture("perft/perft.epd"));
   for (const char* fen : {"8/8/1k6/8/4Q2Q/8/8/K6Q w - - 0 1",
                           "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
                           "8/8/8/KPp4r/8/8/8/7k w - c6 0 2",       // en passant exposes the king

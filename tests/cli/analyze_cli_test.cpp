@@ -1,4 +1,4 @@
-// The `analyze` command as a user runs it: the JSON contract of DESIGN.md, asking one
+// The `analyze` command as a user runs it: the JSON contract of docs/output.md, asking one
 // side, stdin batches with bad lines (order kept, line numbers, exit status 1), text
 // output, help.
 #include <catch2/catch.hpp>
@@ -52,7 +52,7 @@ void check_side(const Json& s, const std::string& fen, board::Color winner) {
 }  // namespace
 
 TEST_CASE("analyze --json: fen, white{...}, black{...}, dead", "[cli][analyze]") {
-  // RULES.md §1: White can mate (the pawn blocks its own king), Black can mate (the
+  // docs/rules.md §1: White can mate (the pawn blocks its own king), Black can mate (the
   // pawn promotes); so the position is not dead.
   const std::string fen = "8/8/8/4k3/4p3/8/8/KN6 w - - 0 1";
   auto r = test::run_arbiter("analyze --json '" + fen + "'");
@@ -162,7 +162,7 @@ TEST_CASE("analyze: an unknown keyword after the FEN is an error line", "[cli][a
 }
 
 TEST_CASE("analyze text output says 'dead: yes' for a dead position", "[cli][analyze]") {
-  // Same-coloured bishops (RULES.md §1).
+  // Same-coloured bishops (docs/rules.md §1).
   auto r = test::run_arbiter("analyze '8/8/8/4k3/8/8/8/KB3b2 w - - 0 1'");
   INFO(r.out);
   CHECK(r.status == 0);

@@ -26,7 +26,7 @@ const std::string kLocked = "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1";  
 
 // The first n positions of the test vector, one FEN per line.
 std::string test_vector(std::size_t n) {
-  std::ifstream in(test::fixture("cha-test-vector.txt"));
+  std::ifstream in(test::fixture("test-vector/cha-test-vector.txt"));
   std::string out;
   std::size_t count = 0;
   for (std::string line; std::getline(in, line) && count < n;) {

@@ -155,7 +155,7 @@ TEST_CASE("fixtures generate: every kind with a fixed seed, then verified", "[cl
   int disagreements = 0;
   for (const auto& line : lines_of(read(dir.file("w.jsonl")))) disagreements += Json::parse(line)["disagreement"].get<bool>();
   CHECK(disagreements >= 2);
-  // The games cover every ending of RULES.md §3.
+  // The games cover every ending of docs/rules.md §3.
   std::set<std::string> endings;
   for (const auto& line : lines_of(read(dir.file("g.pgn"))))
     if (line.rfind("[FixtureEnding \"", 0) == 0) endings.insert(line.substr(16, line.size() - 18));

@@ -139,7 +139,7 @@ TEST_CASE("helpmate --help: the notation, distinct move orders, and an example",
   CHECK_THAT(r.out, Catch::Contains("--max-nodes"));
 }
 
-TEST_CASE("convert --json: the contract's fields for the three examples of RULES.md §4", "[cli][convert]") {
+TEST_CASE("convert --json: the contract's fields for the three examples of docs/rules.md §4", "[cli][convert]") {
   auto r = test::run_arbiter(
       "convert --json '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1' '5k2/5P2/5K2/8/8/8/8/8 b - - 0 1' "
       "'7K/8/8/8/8/1Q6/p7/k7 b - - 0 1'");

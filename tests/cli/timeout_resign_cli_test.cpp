@@ -1,4 +1,4 @@
-// `timeout` and `resign` as a user runs them: the JSON of DESIGN.md, the default side,
+// `timeout` and `resign` as a user runs them: the JSON of docs/output.md, the default side,
 // per-line sides on stdin, bad lines, and the winnability behind the result.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -41,7 +41,7 @@ const std::vector<Question>& analysed() {
     analyzer::AnalysisOptions options;
     options.max_nodes = 200'000;
     analyzer::WinnabilityAnalyzer analyzer(options);
-    std::ifstream in(test::fixture("cha-test-vector.txt"));
+    std::ifstream in(test::fixture("test-vector/cha-test-vector.txt"));
     for (std::string line; std::getline(in, line) && out.size() < 2 * 60;) {
       if (line.size() < 4 || line[0] == '#') continue;
       auto pos = test::pos(line.substr(3));

@@ -31,7 +31,7 @@ const char* name(Kind k) {
 
 }  // namespace
 
-TEST_CASE("closure: the locked pawn wall of RULES.md §1 is exhausted for both colours", "[closure]") {
+TEST_CASE("closure: the locked pawn wall of docs/rules.md §1 is exhausted for both colours", "[closure]") {
   // The pawns can never move, the kings stay behind their walls, the bishops cannot
   // capture a defended pawn: no mate by either side is reachable.
   const std::string fen = "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1";

@@ -79,7 +79,7 @@ TEST_CASE("focus: at the start the loser keeps one waiting move, the winner its 
 }
 
 TEST_CASE("focus: a focused exploration that runs dry proves nothing", "[search][focus][closure]") {
-  // The locked wall of RULES.md §1: the full exploration proves it (closure_test); the
+  // The locked wall of docs/rules.md §1: the full exploration proves it (closure_test); the
   // focused one only gives up.
   const board::Position wall = test::pos("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1");
   search::Exploration focused(wall, Color::White, 1'000'000, search::Order::Guided);

@@ -1,4 +1,4 @@
-// search::find_conversion, the stalemate-to-checkmate conversion rule of RULES.md §4: the
+// search::find_conversion, the stalemate-to-checkmate conversion rule of docs/rules.md §4: the
 // three examples stated there, typed errors for positions that are no stalemate, the
 // move and position bounds, and the shortest length against an independent
 // iterative-deepening search written here (which passes the move by editing the FEN).
@@ -84,7 +84,7 @@ std::optional<int> shortest_by_deepening(const std::string& fen, int max_moves) 
 
 }  // namespace
 
-TEST_CASE("conversion (RULES.md §4): Qg7 mates at once", "[conversion]") {
+TEST_CASE("conversion (docs/rules.md §4): Qg7 mates at once", "[conversion]") {
   const std::string fen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
   auto r = convert(fen);
   REQUIRE(r.kind == Kind::Converted);
@@ -93,7 +93,7 @@ TEST_CASE("conversion (RULES.md §4): Qg7 mates at once", "[conversion]") {
   CHECK(r.positions >= 1);
 }
 
-TEST_CASE("conversion (RULES.md §4): K+P against K has no conversion; the draw stands", "[conversion]") {
+TEST_CASE("conversion (docs/rules.md §4): K+P against K has no conversion; the draw stands", "[conversion]") {
   // Every white move frees a square for the black king (or checks it without mate).
   auto r = convert("5k2/5P2/5K2/8/8/8/8/8 b - - 0 1");
   CHECK(r.kind == Kind::NoConversion);
@@ -102,7 +102,7 @@ TEST_CASE("conversion (RULES.md §4): K+P against K has no conversion; the draw 
   CHECK(r.positions == 1);
 }
 
-TEST_CASE("conversion (RULES.md §4): Qc2 then Qc1 mate; Qa3 first is not allowed", "[conversion]") {
+TEST_CASE("conversion (docs/rules.md §4): Qc2 then Qc1 mate; Qa3 first is not allowed", "[conversion]") {
   const std::string fen = "7K/8/8/8/8/1Q6/p7/k7 b - - 0 1";
   auto r = convert(fen);
   REQUIRE(r.kind == Kind::Converted);

@@ -45,7 +45,7 @@ Bitboard graph_region(const board::Position& pos, const search::Blockade& b, Col
 }  // namespace
 
 TEST_CASE("king regions equal breadth-first search in a Boost.Graph of king steps", "[blockade][graph]") {
-  std::ifstream in(test::fixture("cha-test-vector.txt"));
+  std::ifstream in(test::fixture("test-vector/cha-test-vector.txt"));
   REQUIRE(in.good());
   std::string line;
   int compared = 0, with_walls = 0;

@@ -44,7 +44,7 @@ void check_claims_along_random_play(board::Position pos, int plies, std::mt19937
 
 }  // namespace
 
-TEST_CASE("blockade: the locked wall of RULES.md §1 freezes its eight pawns", "[blockade]") {
+TEST_CASE("blockade: the locked wall of docs/rules.md §1 freezes its eight pawns", "[blockade]") {
   auto p = test::pos("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1");
   auto b = search::analyze_blockade(p);
   CHECK(b.frozen == squares({"b4", "d4", "f4", "h4", "b5", "d5", "f5", "h5"}));
@@ -102,7 +102,7 @@ TEST_CASE("blockade: the two positions the reference analyser leaves open are un
 }
 
 TEST_CASE("blockade never denies a side the test vector says can mate", "[blockade][vector]") {
-  std::ifstream in(test::fixture("cha-test-vector.txt"));
+  std::ifstream in(test::fixture("test-vector/cha-test-vector.txt"));
   REQUIRE(in.good());
   std::string line;
   int n = 0, checked = 0;
@@ -127,7 +127,7 @@ TEST_CASE("blockade never denies a side the test vector says can mate", "[blocka
 TEST_CASE("blockade agrees with exhaustive search on positions reached by play", "[blockade][crosscheck]") {
   // From locked test-vector positions, random play reaches many positions; wherever the
   // blockade says a side cannot mate, a breadth-first search must find no mate.
-  std::ifstream in(test::fixture("cha-test-vector.txt"));
+  std::ifstream in(test::fixture("test-vector/cha-test-vector.txt"));
   std::string line;
   std::mt19937 rng(20261129);
   int claims = 0, n = 0;

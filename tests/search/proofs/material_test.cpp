@@ -1,7 +1,7 @@
-// search::material_forbids_mate: the sound material facts of DESIGN.md step 2. It must
+// search::material_forbids_mate: the sound material facts of step 2 of the pipeline (README.md). It must
 // cover the positions where the men can never mate, and must NOT cover any position
 // where a (helpmate) mate exists, however unlikely: K+N against K+P is winnable
-// (RULES.md §1), so material alone never decides it.
+// (docs/rules.md §1), so material alone never decides it.
 #include <catch2/catch.hpp>
 
 #include "search/proofs/material.hpp"
@@ -38,7 +38,7 @@ TEST_CASE("material forbids a mate by a lone king, of either colour", "[material
 }
 
 TEST_CASE("material forbids a mate by K+N against a lone king", "[material]") {
-  CHECK(forbids("8/8/8/4k3/8/8/8/KN6 w - - 0 1", Color::White));  // RULES.md §1
+  CHECK(forbids("8/8/8/4k3/8/8/8/KN6 w - - 0 1", Color::White));  // docs/rules.md §1
   CHECK(forbids("8/8/8/4k3/8/8/8/KN6 b - - 0 1", Color::White));
   CHECK(forbids("kn6/8/8/8/4K3/8/8/8 w - - 0 1", Color::Black));
 }
@@ -51,7 +51,7 @@ TEST_CASE("material forbids a mate by K+B against a lone king", "[material]") {
 }
 
 TEST_CASE("material forbids a mate when the only men are bishops on squares of one colour", "[material]") {
-  SECTION("RULES.md §1: Bb1 and bf1, both light") {
+  SECTION("docs/rules.md §1: Bb1 and bf1, both light") {
     CHECK(forbids("8/8/8/4k3/8/8/8/KB3b2 w - - 0 1", Color::White));
     CHECK(forbids("8/8/8/4k3/8/8/8/KB3b2 w - - 0 1", Color::Black));
   }
@@ -68,7 +68,7 @@ TEST_CASE("material forbids a mate when the only men are bishops on squares of o
 }
 
 TEST_CASE("material does not forbid K+N against K+P: the pawn can block its own king", "[material]") {
-  // RULES.md §1: winnable for White (e.g. Black Kh1, pawn h2; White Kf2, Ng3 mate).
+  // docs/rules.md §1: winnable for White (e.g. Black Kh1, pawn h2; White Kf2, Ng3 mate).
   CHECK_FALSE(forbids("8/8/8/4k3/4p3/8/8/KN6 w - - 0 1", Color::White));
   CHECK_FALSE(forbids("8/8/8/4k3/4p3/8/8/KN6 w - - 0 1", Color::Black));  // the pawn promotes
 }
@@ -81,7 +81,7 @@ TEST_CASE("material does not forbid K+N against K+N", "[material]") {
 }
 
 TEST_CASE("material does not forbid K+B against K+b on the other colour", "[material]") {
-  // RULES.md §1: Bb1 light, be1 dark; e.g. Black Ka8, Bb8; White Kb6, Bd5 is mate.
+  // docs/rules.md §1: Bb1 light, be1 dark; e.g. Black Ka8, Bb8; White Kb6, Bd5 is mate.
   const std::string fen = "8/8/8/4k3/8/8/8/KB2b3 w - - 0 1";
   CHECK_FALSE(forbids(fen, Color::White));
   CHECK_FALSE(forbids(fen, Color::Black));
