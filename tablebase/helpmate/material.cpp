@@ -27,11 +27,13 @@ std::optional<PieceType> type_of_letter(char c) {
 }
 
 // A side's strength as a sortable key: its number of men, then the values of its men
-// most valuable first (index(PieceType) grows with value: pawn 1 .. queen 5).
-std::vector<int> strength(const Material& m, Color c) {
-  std::vector<int> key{m.men(c)};
+// most valuable first (index(PieceType) grows with value: pawn 1 .. queen 5), 0-padded.
+std::array<int, 1 + kMaxMen> strength(const Material& m, Color c) {
+  std::array<int, 1 + kMaxMen> key{};
+  key[0] = m.men(c);
+  std::size_t i = 1;
   for (PieceType t : kOrder)
-    for (int i = 0; i < m.counts[index(c)][index(t)]; ++i) key.push_back(index(t));
+    for (int n = 0; n < m.counts[index(c)][index(t)] && i < key.size(); ++n) key[i++] = index(t);
   return key;
 }
 

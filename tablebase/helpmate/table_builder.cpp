@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <memory>
 
 #include <tbb/blocked_range.h>
@@ -151,11 +152,28 @@ class Builder {
   // Returns whether any value level + 1 was written.
   bool relax_level(Color w, uint64_t begin, uint64_t end, uint8_t level) {
     bool any = false;
-    for (uint64_t slot = begin; slot < end; ++slot) {
-      for (Color stm : {Color::White, Color::Black}) {
-        std::atomic_ref<uint8_t> v(out_.values[value_offset(w, stm, slot, out_.size)]);
-        if (v.load(std::memory_order_relaxed) != level) continue;
-        any |= unmoves(index_.decode(slot), stm, w, level);
+    const uint64_t spread = 0x0101010101010101ULL * level;
+    for (Color stm : {Color::White, Color::Black}) {
+      const uint8_t* section = out_.values.data() + value_offset(w, stm, 0, out_.size);
+      for (uint64_t slot = begin; slot < end;) {
+        // Eight values at a time: most words hold none of this level. (Other threads only
+        // write level + 1 over larger values meanwhile, so a byte equal to `level` never
+        // changes during the scan: a word read while one of them is written still shows
+        // every byte that matters.)
+        if (slot + 8 <= end) {
+          uint64_t word;
+          std::memcpy(&word, section + slot, 8);
+          const uint64_t x = word ^ spread;
+          if (((x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL) == 0) {
+            slot += 8;
+            continue;
+          }
+        }
+        const uint64_t stop = std::min(end, slot + 8);
+        for (; slot < stop; ++slot) {
+          std::atomic_ref<uint8_t> v(out_.values[value_offset(w, stm, slot, out_.size)]);
+          if (v.load(std::memory_order_relaxed) == level) any |= unmoves(index_.decode(slot), stm, w, level);
+        }
       }
     }
     return any;
