@@ -37,6 +37,8 @@ HelpmateTableSet::HelpmateTableSet(std::filesystem::path dir, Warn warn) : dir_(
     auto e = std::make_unique<Entry>();
     e->material = *m;
     e->path = item.path();
+    by_key_[m->key()] = {e.get(), false};
+    if (!(m->flipped() == *m)) by_key_[m->flipped().key()] = {e.get(), true};
     entries_.emplace(m->key(), std::move(e));
   }
 }
@@ -121,11 +123,10 @@ TableAnswer HelpmateTableSet::probe_stored(const board::Position& pos, Color win
 
 TableAnswer HelpmateTableSet::probe(const board::Position& pos, Color winner) const {
   if (pos.castling_rights()) return {};
-  Material m = Material::of(pos);
-  if (m.men() > helpmate::kMaxMen) return {};
-  const bool flip = !m.canonical();
-  const Entry* e = entry(flip ? m.flipped() : m);
-  if (!e || !usable(*e)) return {};
+  const auto it = by_key_.find(Material::of(pos).key());
+  if (it == by_key_.end()) return {};
+  const auto [e, flip] = it->second;
+  if (!usable(*e)) return {};
   if (pos.en_passant() == Square::None) return probe_stored(pos, winner, *e, flip);
   // Not stored: one ply of search (every child is stored or one more such ply).
   board::Position p = pos;

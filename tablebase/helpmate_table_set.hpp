@@ -50,6 +50,8 @@ class HelpmateTableSet final : public search::HelpmateTables {
   std::filesystem::path dir_;
   Warn warn_;
   std::unordered_map<uint64_t, std::unique_ptr<Entry>> entries_;  // by material key; fixed after construction
+  // Both colourings of each material's key: its entry, and whether the position is flipped.
+  std::unordered_map<uint64_t, std::pair<const Entry*, bool>> by_key_;
   mutable std::mutex warn_mutex_;
   mutable std::vector<std::string> warnings_;
 };

@@ -37,18 +37,25 @@ Material material(const std::string& name) {
   return *m;
 }
 
-// The tables every test reads, built once per run.
-const std::filesystem::path& tables_dir() {
-  static const std::filesystem::path dir = [] {
-    auto d = std::filesystem::temp_directory_path() / ("arbiter-helpmate-tables-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(d);
+// The tables every test reads, built once per run into a folder removed at exit.
+struct BuiltFolder {
+  std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("arbiter-helpmate-tables-" + std::to_string(::getpid()));
+  BuiltFolder() {
+    std::filesystem::remove_all(dir);
     std::vector<Material> wanted;
     for (const char* name : {"KQvK", "KRvK", "KBvK", "KNvK", "KPvK", "KBvKB", "KNvKP"}) wanted.push_back(material(name));
-    auto built = tablebase::helpmate::build_tables(d, wanted);
+    auto built = tablebase::helpmate::build_tables(dir, wanted);
     if (!built) throw std::runtime_error("building the test tables failed: " + built.error());
-    return d;
-  }();
-  return dir;
+  }
+  ~BuiltFolder() {
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+  }
+};
+const std::filesystem::path& tables_dir() {
+  static const BuiltFolder folder;
+  return folder.dir;
 }
 
 const HelpmateTableSet& tables() {
