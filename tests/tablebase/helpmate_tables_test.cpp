@@ -5,6 +5,8 @@
 // against damage.
 #include <catch2/catch.hpp>
 
+#include <tbb/global_control.h>
+
 #include <unistd.h>
 
 #include <deque>
@@ -387,6 +389,23 @@ TEST_CASE("pawns of both colours: en passant in the build and in the probe", "[.
       }
       ++pushes;
     }
+  }
+}
+
+TEST_CASE("the tables are the same built with one thread or many", "[tables]") {
+  test::TempDir dir;
+  {
+    tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
+    REQUIRE(tablebase::helpmate::build_tables(dir.path(), {material("KPvK")}));
+  }
+  const auto bytes = [](const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  for (const char* name : {"KQvK", "KRvK", "KBvK", "KNvK", "KPvK"}) {
+    INFO(name);
+    const std::string file = std::string(name) + ".hmt";
+    CHECK(bytes(std::filesystem::path(dir.path()) / file) == bytes(tables_dir() / file));
   }
 }
 
