@@ -145,11 +145,10 @@ class TablesCommand : public Command {
     std::vector<hm::Material> wanted;
     for (const std::string& name : materials_) {
       auto m = hm::Material::parse(name);
-      if (!m || m->men() < 3) {
+      if (!m || m->men() < 3 || m->men() > 5) {
         std::cerr << "arbiter: '" << name
                   << "' is not a material with tables (write White's men, v, Black's men in the order "
-                     "K Q R B N P, up to "
-                  << hm::kMaxMen << " men, e.g. KNvKP)\n";
+                     "K Q R B N P, 3 to 5 men in all, e.g. KNvKP)\n";
         return 1;
       }
       wanted.push_back(*m);
