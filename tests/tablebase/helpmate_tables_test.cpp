@@ -176,7 +176,8 @@ TEST_CASE("every index slot round-trips through decode and encode when canonical
   }
 }
 
-TEST_CASE("whole 3-man tables satisfy the definition of the shortest helpmate", "[tables]") {
+// whole 3-man tables satisfy the definition of the shortest helpmate
+static void check_0() {
   // KQvK and KRvK whole; every 7th slot of the others (the ASan build is slow).
   for (const char* name : {"KQvK", "KRvK", "KBvK", "KNvK", "KPvK"}) {
     const TableIndex index(material(name));
@@ -198,7 +199,8 @@ TEST_CASE("whole 3-man tables satisfy the definition of the shortest helpmate", 
   }
 }
 
-TEST_CASE("sampled 4-man positions satisfy the definition of the shortest helpmate", "[tables]") {
+// sampled 4-man positions satisfy the definition of the shortest helpmate
+static void check_1() {
   std::mt19937_64 rng(11);
   for (const char* name : {"KBvKB", "KNvKP", "KQvKN", "KNvKN"}) {
     const TableIndex index(material(name));
@@ -216,7 +218,8 @@ TEST_CASE("sampled 4-man positions satisfy the definition of the shortest helpma
   }
 }
 
-TEST_CASE("the tables agree with a brute-force search of the game graph", "[tables]") {
+// the tables agree with a brute-force search of the game graph
+static void check_2() {
   std::mt19937_64 rng(5);
   for (const char* name : {"KQvK", "KRvK", "KBvK", "KNvK", "KPvK", "KNvKP", "KBvKB"}) {
     const TableIndex index(material(name));
@@ -242,8 +245,8 @@ TEST_CASE("the tables agree with a brute-force search of the game graph", "[tabl
   }
 }
 
-TEST_CASE("known facts: lone minor pieces and same-coloured bishops never mate; K+N v K+P mostly can",
-          "[tables]") {
+// known facts: lone minor pieces and same-coloured bishops never mate; K+N v K+P mostly can
+static void check_3() {
   for (const char* name : {"KNvK", "KBvK", "KBvKB"}) {
     const TableIndex index(material(name));
     for (uint64_t slot = 0; slot < index.size(); slot += (index.men() == 3 ? 1 : 97)) {
@@ -276,7 +279,8 @@ TEST_CASE("known facts: lone minor pieces and same-coloured bishops never mate; 
   CHECK(won > legal * 9 / 10);
 }
 
-TEST_CASE("table_line replays to mate in exactly the stated plies", "[tables]") {
+// table_line replays to mate in exactly the stated plies
+static void check_4() {
   std::mt19937_64 rng(9);
   int lines = 0;
   for (const char* name : {"KQvK", "KRvK", "KPvK", "KNvKP", "KBvKB"}) {
@@ -306,7 +310,8 @@ TEST_CASE("table_line replays to mate in exactly the stated plies", "[tables]") 
   CHECK(lines > 50);
 }
 
-TEST_CASE("a colour-flipped material is answered as the mirrored position", "[tables]") {
+// a colour-flipped material is answered as the mirrored position
+static void check_5() {
   std::mt19937_64 rng(13);
   const TableIndex index(material("KNvKP"));
   for (int sampled = 0; sampled < 500;) {
@@ -333,7 +338,8 @@ TEST_CASE("a colour-flipped material is answered as the mirrored position", "[ta
   }
 }
 
-TEST_CASE("positions the tables do not hold: castling rights, missing materials", "[tables]") {
+// positions the tables do not hold: castling rights, missing materials
+static void check_6() {
   CHECK(tables().probe(test::pos("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), Color::White).kind ==
         TableAnswer::Kind::NotCovered);
   CHECK(tables().probe(test::pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), Color::White).kind == TableAnswer::Kind::Mate);
@@ -392,7 +398,8 @@ TEST_CASE("pawns of both colours: en passant in the build and in the probe", "[.
   }
 }
 
-TEST_CASE("the tables are the same built with one thread or many", "[tables]") {
+// the tables are the same built with one thread or many
+static void check_7() {
   test::TempDir dir;
   {
     tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
@@ -409,7 +416,8 @@ TEST_CASE("the tables are the same built with one thread or many", "[tables]") {
   }
 }
 
-TEST_CASE("a damaged or truncated table file is rejected with a warning, never answered from", "[tables]") {
+// a damaged or truncated table file is rejected with a warning, never answered from
+static void check_8() {
   const auto dir = std::filesystem::temp_directory_path() / ("arbiter-damaged-tables-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
@@ -479,4 +487,18 @@ TEST_CASE("a damaged or truncated table file is rejected with a warning, never a
     CHECK(set.warnings().empty());
   }
   std::filesystem::remove_all(dir);
+}
+
+// One test case for everything that reads the built tables: ctest runs each test case in
+// a process of its own, and each would build the tables again.
+TEST_CASE("helpmate tables built in a temporary folder: definition, brute force, facts, lines, files", "[tables]") {
+  SECTION("whole 3-man tables satisfy the definition of the shortest helpmate") check_0();
+  SECTION("sampled 4-man positions satisfy the definition of the shortest helpmate") check_1();
+  SECTION("the tables agree with a brute-force search of the game graph") check_2();
+  SECTION("known facts: lone minor pieces and same-coloured bishops never mate; K+N v K+P mostly can") check_3();
+  SECTION("table_line replays to mate in exactly the stated plies") check_4();
+  SECTION("a colour-flipped material is answered as the mirrored position") check_5();
+  SECTION("positions the tables do not hold: castling rights, missing materials") check_6();
+  SECTION("the tables are the same built with one thread or many") check_7();
+  SECTION("a damaged or truncated table file is rejected with a warning, never answered from") check_8();
 }
