@@ -16,6 +16,7 @@ constexpr const char* kLight = "#ebe1c8";
 constexpr const char* kDark = "#9c7f5e";
 constexpr const char* kLastMove = "#e8c547";
 constexpr const char* kHighlight = "#5b8fd6";
+constexpr const char* kWall = "#b3261e";
 
 // The squares the last move's mark covers: where the moving man left and arrived. A
 // castling move is stored as king-takes-rook; the king's target is marked instead.
@@ -81,6 +82,10 @@ std::string render(const Scene& scene, const DiagramOptions& options) {
     if (options.highlight.has(Square(i)))
       out += square_rect("class=\"highlight\" ", Square(i),
                          std::string("fill=\"") + kHighlight + "\" fill-opacity=\"0.45\"");
+  for (int i = 0; i < 64; ++i)
+    if (options.walls.has(Square(i)))
+      out += square_rect("class=\"wall\" ", Square(i),
+                         "fill=\"none\" stroke=\"" + std::string(kWall) + "\" stroke-width=\"" + num(sq / 12.0) + "\"");
   if (scene.last_move) {
     auto [from, to] = *scene.last_move;
     for (Square s : {from, to})
@@ -141,6 +146,12 @@ std::string render_svg(const board::Setup& setup, const DiagramOptions& options)
   Scene scene;
   scene.men = setup.board;
   return render(scene, options);
+}
+
+std::string piece_svg(board::Piece piece, int size) {
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 45 45\" width=\"" + num(size) + "\" height=\"" +
+         num(size) + "\" data-piece=\"" + std::string(1, board::piece_char(piece)) + "\">" + piece_drawing(piece) +
+         "</svg>\n";
 }
 
 std::expected<board::Position, std::string> position_after(const board::Position& start,

@@ -18,6 +18,7 @@ struct DiagramOptions {
   bool flipped = false;      // Black at the bottom
   bool coordinates = true;   // file letters and rank numbers along the edges
   board::Bitboard highlight; // squares to tint (e.g. where a king is confined)
+  board::Bitboard walls;     // squares to frame (e.g. pawns that can never move again)
 };
 
 // The picture of pos. When pos has moves made since its set-up, the last one is marked
@@ -26,6 +27,9 @@ std::string render_svg(const board::Position& pos, const DiagramOptions& options
 
 // The men of an unvalidated set-up (a position being built on the page), without marks.
 std::string render_svg(const board::Setup& setup, const DiagramOptions& options = {});
+
+// One man alone, drawn in a size x size box (the page's piece palette).
+std::string piece_svg(board::Piece piece, int size = 45);
 
 // The position after the first `ply` moves of `line` (UCI) from `start`. The error names
 // the move that is not legal, or a ply beyond the line.

@@ -16,6 +16,7 @@
 #include "analyzer/witness.hpp"
 #include "diagram/board_svg.hpp"
 #include "search/board/notation.hpp"
+#include "search/proofs/blockade.hpp"
 #include "search/problems/conversion.hpp"
 #include "search/problems/problem_helpmate.hpp"
 
@@ -284,6 +285,14 @@ ApiReply Api::audit(const Request& r) {
   return json_reply(Json{{"records", out_records}, {"replays", replays}});
 }
 
+ApiReply Api::piece(const std::map<std::string, std::string>& query) {
+  auto it = query.find("piece");
+  std::optional<board::Piece> p;
+  if (it != query.end() && it->second.size() == 1) p = board::piece_from_char(it->second[0]);
+  if (!p) return error_reply(400, "piece must be one of the FEN letters KQRBNPkqrbnp");
+  return {200, diagram::piece_svg(*p), "image/svg+xml"};
+}
+
 ApiReply Api::diagram(const std::map<std::string, std::string>& query) {
   auto get = [&](const char* key) -> std::string {
     auto it = query.find(key);
@@ -311,6 +320,14 @@ ApiReply Api::diagram(const std::map<std::string, std::string>& query) {
   }
   auto pos = diagram::position_after(*start, line, ply);
   if (!pos) return error_reply(400, pos.error());
+  // The walls of a blockade proof: the pawns that never move and where the losing
+  // king (of the colour named) can ever stand.
+  if (std::string king = get("blockade"); !king.empty()) {
+    if (king != "white" && king != "black") return error_reply(400, "blockade must be white or black");
+    auto walls = search::analyze_blockade(*pos);
+    options.walls = walls.frozen | walls.immobile;
+    options.highlight = walls.king_region[king == "white" ? 0 : 1];
+  }
   return {200, diagram::render_svg(*pos, options), "image/svg+xml"};
 }
 

@@ -41,8 +41,12 @@ class Api {
 
   // POST /api/<endpoint> with a JSON object as the body. 404 for an unknown endpoint.
   ApiReply post(std::string_view endpoint, std::string_view body);
-  // GET /api/diagram?fen=...&line=uci,uci&ply=K&flip=1: the SVG of the position.
+  // GET /api/diagram?fen=...&line=uci,uci&ply=K&flip=1[&blockade=white|black][&setup=1]:
+  // the SVG of the position (docs/api.md).
   ApiReply diagram(const std::map<std::string, std::string>& query);
+
+  // GET /api/piece?piece=N (a FEN letter): the picture of one man, for the page's palette.
+  ApiReply piece(const std::map<std::string, std::string>& query);
 
   // Whether an endpoint runs a search (and so waits for a place among the analyses).
   static bool is_analysis(std::string_view endpoint);

@@ -68,6 +68,13 @@ HttpServer::HttpServer(ServerOptions options, search::VerdictStore* store)
     send(res, s.api.diagram(query));
   });
 
+  http.Get("/api/piece", [&s](const httplib::Request& req, httplib::Response& res) {
+    std::map<std::string, std::string> query;
+    for (const auto& [k, v] : req.params) query.emplace(k, v);
+    send(res, s.api.piece(query));
+    res.set_header("Cache-Control", "max-age=86400");
+  });
+
   http.Post(R"(/api/([a-z]+))", [&s](const httplib::Request& req, httplib::Response& res) {
     std::string endpoint = req.matches[1];
     if (!Api::is_analysis(endpoint)) {
@@ -88,7 +95,8 @@ HttpServer::HttpServer(ServerOptions options, search::VerdictStore* store)
   // Anything else: a JSON error, never a file of the server's.
   http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;  // the handler already said why
-    if (res.status == 404 && req.path.starts_with("/api/") && req.method != "POST" && req.path != "/api/diagram") {
+    if (res.status == 404 && req.path.starts_with("/api/") && req.method != "POST" && req.path != "/api/diagram" &&
+        req.path != "/api/piece") {
       res.set_header("Allow", "POST");
       send_error(res, 405, "use POST for " + req.path + " (docs/api.md)");
       return;

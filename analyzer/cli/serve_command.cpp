@@ -1,4 +1,5 @@
 // `arbiter serve`: the local web page and its JSON API (server/).
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 
@@ -54,6 +55,12 @@ class ServeCommand : public Command {
 
   int run() override {
     options_.max_body = max_body_mib_ * 1024 * 1024;
+#ifdef __GLIBC__
+    // The searches' tables of one request (megabytes) go back to the system when it
+    // ends: a fixed mmap threshold keeps glibc from raising it and parking them in the
+    // per-thread arenas, which would grow a long-running server by a table per thread.
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+#endif
     // SIGINT and SIGTERM stop the server cleanly (the verdict table is committed): they
     // are blocked in every thread and taken by one that waits for them.
     sigset_t stop_signals;

@@ -38,7 +38,7 @@ function sanTokens(san) {
 
 const board = {
   start: null, line: [], san: [], ply: 0, flipped: false, timer: null, request: 0,
-  setup: false, men: null, chosen: null,
+  setup: false, men: null, chosen: null, blockade: null,
 };
 
 async function showBoard() {
@@ -56,6 +56,7 @@ async function showBoard() {
     params.set('ply', String(board.ply));
   }
   if (board.flipped) params.set('flip', '1');
+  if (board.blockade && !board.setup) params.set('blockade', board.blockade);
   const res = await fetch('/api/diagram?' + params.toString());
   if (id !== board.request) return;  // a newer picture was asked for meanwhile
   if (!res.ok) {
@@ -108,6 +109,7 @@ function setLine(start, line, san, ply, title) {
   stopPlay();
   board.setup = false;
   board.start = start;
+  board.blockade = null;
   board.line = line || [];
   board.san = sanTokens(san);
   if (board.san.length !== board.line.length) board.san = [];
@@ -138,8 +140,7 @@ function play() {
 // ---- setting up a position by clicking -------------------------------------------
 
 const PIECES = 'KQRBNPkqrbnp';
-const GLYPH = { K: '\u2654', Q: '\u2655', R: '\u2656', B: '\u2657', N: '\u2658', P: '\u2659',
-                k: '\u265A', q: '\u265B', r: '\u265C', b: '\u265D', n: '\u265E', p: '\u265F' };
+const NAME = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' };
 
 function menFromFen(fen) {
   const men = {};
@@ -190,10 +191,16 @@ function toggleSetup() {
 function buildPalette() {
   const palette = $('palette');
   for (const p of PIECES + 'x') {
-    const b = el('button', p === 'x' ? '\u2715' : GLYPH[p]);
+    const b = el('button', p === 'x' ? '\u2715' : null);
+    if (p !== 'x') {
+      const img = document.createElement('img');
+      img.src = '/api/piece?piece=' + p;  // the board's own drawing of the man
+      img.alt = p;
+      b.appendChild(img);
+    }
     b.type = 'button';
     b.dataset.piece = p;
-    b.title = p === 'x' ? 'eraser' : (p === p.toUpperCase() ? 'white ' : 'black ') + p.toUpperCase();
+    b.title = p === 'x' ? 'eraser' : (p === p.toUpperCase() ? 'white ' : 'black ') + NAME[p.toUpperCase()];
     b.addEventListener('click', () => {
       board.chosen = p;
       for (const other of palette.children) other.classList.toggle('chosen', other === b);
@@ -247,6 +254,18 @@ function showVerdict(side, v, fen) {
   } else if (v.verdict === 'unwinnable') {
     box.appendChild(el('p', 'No. ' + S + ' cannot checkmate by any series of legal moves.', 'answer'));
     if (v.detail) box.appendChild(el('p', 'Why: ' + v.detail + '.'));
+    if (v.reason === 'blocked') {
+      const show = el('button', 'Show the walls on the board');
+      show.type = 'button';
+      show.id = 'walls-' + side;
+      show.addEventListener('click', () => {
+        setLine(fen, [], '', 0, 'Framed: the men that can never move. Tinted: every square the ' +
+          O.toLowerCase() + ' king can ever reach.');
+        board.blockade = other(side);
+        showBoard();
+      });
+      box.appendChild(show);
+    }
     box.appendChild(articleLine('So if ' + O + "'s flag fell, the game would be drawn (Article 6.9)."));
   } else {
     box.appendChild(el('p', 'Not decided: the search reached its limit (' + (v.reason || 'limit') +

@@ -153,3 +153,26 @@ TEST_CASE("diagram: the CLI writes an SVG that rsvg-convert renders", "[diagram]
                      " 2>/dev/null").c_str()) != 0);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("diagram: audit --diagrams pictures each mismatch at its deciding ply", "[diagram][cli]") {
+  auto dir = std::filesystem::temp_directory_path() / ("arbiter-audit-diagrams-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  auto pgn = dir / "games.pgn";
+  std::ofstream(pgn) << "[White \"alice\"]\n[Black \"bob\"]\n[Result \"1/2-1/2\"]\n"
+                        "[Termination \"Game drawn by timeout vs insufficient material\"]\n"
+                        "[SetUp \"1\"]\n[FEN \"8/8/8/4k3/4p3/8/8/KN6 w - - 0 1\"]\n\n1. Nc3 1/2-1/2\n\n"
+                        "[White \"carol\"]\n[Black \"dave\"]\n[Result \"1-0\"]\n\n"
+                        "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+  std::string cmd = std::string(ARBITER_EXE) + " audit --no-cache --mismatches --diagrams " + (dir / "svg").string() +
+                    " " + pgn.string() + " >/dev/null";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  // Game 1 was scored wrong (a timeout where White can still mate); game 2 was right.
+  CHECK_FALSE(std::filesystem::exists(dir / "svg" / "games-2.svg"));
+  std::ifstream in(dir / "svg" / "games-1.svg");
+  REQUIRE(in);
+  std::stringstream svg;
+  svg << in.rdbuf();
+  CHECK(men_in(svg.str()) == std::map<std::string, char>{{"a1", 'K'}, {"c3", 'N'}, {"e5", 'k'}, {"e4", 'p'}});
+  CHECK(marked(svg.str(), "last-move") == std::vector<std::string>{"b1", "c3"});
+  std::filesystem::remove_all(dir);
+}

@@ -5,9 +5,12 @@ the limit refused, and the server still up after all of it.
 
 Usage: api_test.py ARBITER
 """
+import http.client
 import json
 import subprocess
 import sys
+import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -92,8 +95,15 @@ def main():
         except urllib.error.HTTPError as e:
             status = e.code
         check(status == 405, "PUT to the API: 405")
-        status, got, _ = post(s.url, "analyze", b"{" + b" " * (9 * 1024 * 1024) + b"}")
-        check(status == 413, "a body over the limit: 413")
+        # A body over the limit is refused from its Content-Length, before it is read.
+        conn = http.client.HTTPConnection("127.0.0.1", s.port, timeout=30)
+        conn.putrequest("POST", "/api/audit")
+        conn.putheader("Content-Type", "application/json")
+        conn.putheader("Content-Length", str(9 * 1024 * 1024))
+        conn.endheaders()
+        res = conn.getresponse()
+        check(res.status == 413, "a body over the limit: 413")
+        conn.close()
 
         # The budget is capped by the server: a request cannot ask for more.
         status, got, headers = post(s.url, "analyze", {"fen": kn, "max_nodes": 10**15})
@@ -112,6 +122,26 @@ def main():
         status, body, _ = get(s.url, "/api/diagram?" + urllib.parse.urlencode({"fen": kn, "line": "b1d2,e5e4"}))
         check(status == 400 and b"e5e4" in body, "a diagram of an illegal line: 400 naming the move")
         check(s.alive(), "the server is still up")
+
+    # The gate: with one analysis at a time and no queue, a second analysis while a long
+    # one runs is told "busy" at once (503, Retry-After); a status still answers.
+    with Served(arbiter, "--analyses", "1", "--queue", "0", "--max-seconds", "4") as s:
+        start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        long_one = {}
+        worker = threading.Thread(target=lambda: long_one.update(
+            reply=post(s.url, "helpmate", {"fen": start, "moves": 7})))
+        worker.start()
+        time.sleep(1.0)  # the helpmate search runs for its 4 seconds
+        status, got, headers = post(s.url, "analyze", {"fen": kn})
+        check(status == 503 and "busy" in got["error"] and headers.get("Retry-After") == "2",
+              "a second analysis beyond the gate: 503 busy")
+        status, got, _ = post(s.url, "status", {"fen": kn})
+        check(status == 200, "a status answers while the analysis runs")
+        worker.join()
+        status, got, _ = long_one["reply"]
+        check(status == 200 and got["complete"] is False, "the long search stopped at the server's time cap")
+        status, got, _ = post(s.url, "analyze", {"fen": kn})
+        check(status == 200, "after it, analyses are admitted again")
     if failures:
         print(f"{len(failures)} checks failed")
         return 1

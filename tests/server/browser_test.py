@@ -21,6 +21,7 @@ SKIP = 77
 try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as EC
     from selenium.webdriver.support.ui import WebDriverWait
@@ -60,8 +61,22 @@ def wait_for(d, cond, timeout=120):
 
 def pieces(d):
     """square -> FEN letter of the men on the page's board."""
-    return {g.get_attribute("data-square"): g.get_attribute("data-piece")
-            for g in d.find_elements(By.CSS_SELECTOR, "#board g.piece")}
+    # Read in one script: the board may be replaced between two element reads.
+    return d.execute_script(
+        "const men = {};"
+        "for (const g of document.querySelectorAll('#board g.piece')) men[g.dataset.square] = g.dataset.piece;"
+        "return men;")
+
+
+def click(d, selector):
+    """Clicks the element; again if the board was redrawn under it meanwhile."""
+    for _ in range(20):
+        try:
+            d.find_element(By.CSS_SELECTOR, selector).click()
+            return
+        except StaleElementReferenceException:
+            continue
+    raise RuntimeError("cannot click " + selector)
 
 
 def ply_shown(d):
@@ -124,7 +139,8 @@ def main():
             check(total > 0, f"the witness has {total} plies")
             d.find_element(By.ID, "w-step").click()
             wait_for(d, lambda d: ply_shown(d) == 1)
-            marks = [m.get_attribute("data-square") for m in d.find_elements(By.CSS_SELECTOR, "#board .last-move")]
+            marks = d.execute_script(
+                "return [...document.querySelectorAll('#board .last-move')].map(m => m.dataset.square);")
             men = pieces(d)
             check(len(marks) == 2 and sum(1 for m in marks if m in men) == 1,
                   "one step: the first move is marked, from an empty square to a man " + str(marks))
@@ -139,6 +155,24 @@ def main():
             check(len(d.find_elements(By.CSS_SELECTOR, "#board .check")) == 1, "the mated king is marked")
             check(d.find_element(By.ID, "w-step").get_attribute("disabled") is not None, "no step past the mate")
             d.save_screenshot(os.path.join(out_dir, "page-witness.png"))
+
+            # Setting up: an empty board, a white king on e1 and a black king on e8 by clicks.
+            d.find_element(By.ID, "setup-toggle").click()
+            d.find_element(By.ID, "setup-clear").click()
+            wait_for(d, lambda d: not pieces(d))
+            for piece, square in (("K", "e1"), ("k", "e8"), ("R", "a1")):
+                d.find_element(By.CSS_SELECTOR, f'#palette button[data-piece="{piece}"]').click()
+                click(d, f'#board rect[data-square="{square}"]')
+                wait_for(d, lambda d, sq=square, p=piece: pieces(d).get(sq) == p)
+            check(d.find_element(By.ID, "fen").get_attribute("value") == "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+                  "the FEN follows the men placed by clicks")
+            d.find_element(By.ID, "setup-toggle").click()
+            d.find_element(By.ID, "ask").click()
+            wait_for(d, lambda d: d.find_element(By.ID, "verdict-black").get_attribute("data-verdict"))
+            check(d.find_element(By.ID, "verdict-white").get_attribute("data-verdict") == "winnable" and
+                  d.find_element(By.ID, "verdict-black").get_attribute("data-verdict") == "unwinnable",
+                  "K+R v K: White can mate, Black cannot")
+            d.save_screenshot(os.path.join(out_dir, "page-setup.png"))
 
             # 2. A link with the question: the ruling appears without a click.
             link = s.url + "?" + urllib.parse.urlencode({"fen": kn, "q": "timeout", "side": "black"})
