@@ -40,20 +40,33 @@ Adjudication adjudicate_from_verdict(Color loser, LossKind kind, search::Verdict
 }
 
 Adjudication adjudicate_loss(const board::Position& pos, Color loser, LossKind kind, WinnabilityAnalyzer& analyzer) {
+  Adjudication a;
+  const Color mover = pos.side_to_move();
   if (!board::has_legal_move(pos)) {
     // The board ended the game before the clock or the resignation could.
-    Adjudication a;
-    Color mover = pos.side_to_move();
     if (pos.in_check()) {
       a.result = win_for(~mover);
+      a.ended_by = Ending::Checkmate;
       a.reason = name(mover) + " is checkmated: the game ended by checkmate before " + event(loser, kind);
     } else {
       a.result = GameResult::Draw;
+      a.ended_by = Ending::Stalemate;
       a.reason = name(mover) + " is stalemated: the game ended in a draw before " + event(loser, kind);
     }
-    return a;
+  } else if (pos.halfmove_clock() >= 150) {
+    // 9.6.2: 75 moves by each side without a capture or a pawn move end the game at once
+    // (a mate on the last of them would have come first, above).
+    a.result = GameResult::Draw;
+    a.ended_by = Ending::SeventyFive;
+    a.reason = "the halfmove clock stands at " + std::to_string(pos.halfmove_clock()) +
+               ": the 75-move rule (9.6.2) had ended the game in a draw before " + event(loser, kind);
+  } else {
+    a = adjudicate_from_verdict(loser, kind, analyzer.analyze(pos, ~loser));
   }
-  return adjudicate_from_verdict(loser, kind, analyzer.analyze(pos, ~loser));
+  if (kind == LossKind::Timeout && loser != mover)
+    a.note = name(loser) + " flagged with " + name(mover) + " to move: only the clock of the side to move runs, "
+             "so the flag was seen after " + name(loser) + "'s move; the position given is judged";
+  return a;
 }
 
 }  // namespace arbiter::analyzer

@@ -22,6 +22,11 @@ struct Adjudication {
   // The opponent's winnability, which the result rests on (absent when the board had
   // already ended the game by checkmate or stalemate).
   std::optional<search::Verdict> winnability;
+  // Set when a rule had ended the game on the board before the loss: checkmate,
+  // stalemate or the 75-move rule; the result is then that rule's.
+  std::optional<Ending> ended_by;
+  // A remark that does not change the result (e.g. the flagged side was not to move).
+  std::string note;
 };
 
 // `loser` ran out of time or resigned in `pos`. Sound: a draw only when the opponent is

@@ -103,7 +103,11 @@ inline RunResult run_arbiter_in(const std::string& cache_home, const std::string
   close(fd);
   std::string in_file = name;
   { std::ofstream(in_file) << input; }
-  std::string cmd = "XDG_CACHE_HOME='" + cache_home + "' '" + ARBITER_EXE + "' " + args + " < '" + in_file +
+  // ARBITER_TEST_EXE runs the tests against another build (e.g. to see a new test fail
+  // on the previous program).
+  const char* other = std::getenv("ARBITER_TEST_EXE");
+  const std::string exe = other && *other ? other : ARBITER_EXE;
+  std::string cmd = "XDG_CACHE_HOME='" + cache_home + "' '" + exe + "' " + args + " < '" + in_file +
                     "'" + (merge_stderr ? " 2>&1" : " 2>/dev/null");
   RunResult r;
   FILE* pipe = popen(cmd.c_str(), "r");

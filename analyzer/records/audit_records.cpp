@@ -25,7 +25,7 @@ Json claim_json(const analyzer::ClaimPoint& c, const board::Position& start, std
   Json j;
   j["ply"] = c.ply;
   j["claimant"] = c.claimant == board::Color::White ? "white" : "black";
-  if (c.intended) j["intended"] = board::to_uci(position_at(start, moves, c.ply), *c.intended);
+  j["intended"] = c.intended ? Json(board::to_uci(position_at(start, moves, c.ply), *c.intended)) : Json(nullptr);
   return j;
 }
 
@@ -54,9 +54,11 @@ Json audited_game(const AuditedGameRecord& g) {
   if (g.claims) {
     j["claims"]["threefold"] = a.threefold ? claim_json(*a.threefold, *g.start, g.moves) : nullptr;
     j["claims"]["fifty"] = a.fifty ? claim_json(*a.fifty, *g.start, g.moves) : nullptr;
+  } else {
+    j["claims"] = nullptr;  // asked with --claims only
   }
-  if (!g.warnings.empty()) j["warnings"] = g.warnings;
-  return j;
+  j["warnings"] = g.warnings;
+  return stamp(j);
 }
 
 std::string audited_game_text(const AuditedGameRecord& g) {
@@ -80,7 +82,7 @@ Json audit_error(const std::string& file, int game, const std::string& error) {
   j["file"] = file;
   j["game"] = game;
   j["error"] = error;
-  return j;
+  return stamp(j);
 }
 
 std::string audit_error_text(const std::string& file, int game, const std::string& error) {
@@ -92,7 +94,8 @@ Json standings(const std::vector<analyzer::Standings::Row>& rows) {
   for (const auto& r : rows)
     j.push_back({{"player", r.player}, {"games", r.games}, {"recorded", r.recorded}, {"correct", r.correct},
                  {"unscored_recorded", r.unscored_recorded}, {"unscored_correct", r.unscored_correct}});
-  return Json{{"standings", j}};
+  Json record{{"standings", j}};
+  return stamp(record);
 }
 
 std::string standings_text(const std::vector<analyzer::Standings::Row>& rows, const std::string& points) {

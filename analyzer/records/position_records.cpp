@@ -7,11 +7,12 @@
 namespace arbiter::records {
 
 Json status(const board::Position& pos, const analyzer::Status& s) {
-  return Json{{"fen", pos.fen()},
-              {"state", analyzer::to_string(s.state)},
-              {"in_check", s.in_check},
-              {"legal_moves", s.legal_moves},
-              {"simple", {{"white", s.simple_white}, {"black", s.simple_black}}}};
+  Json j{{"fen", pos.fen()},
+         {"state", analyzer::to_string(s.state)},
+         {"in_check", s.in_check},
+         {"legal_moves", s.legal_moves},
+         {"simple", {{"white", s.simple_white}, {"black", s.simple_black}}}};
+  return stamp(j);
 }
 
 std::string status_text(const board::Position& pos, const analyzer::Status& s) {
@@ -38,8 +39,10 @@ Json perft(const board::Position& pos, const Perft& p) {
     Json d = Json::object();
     for (auto& [m, n] : p.parts) d[board::to_uci(pos, m)] = n;
     j["divide"] = d;
+  } else {
+    j["divide"] = nullptr;
   }
-  return j;
+  return stamp(j);
 }
 
 std::string perft_text(const board::Position& pos, const Perft& p) {
@@ -65,8 +68,10 @@ Json loss(const board::Position& pos, analyzer::LossKind kind, board::Color lose
   if (a.result) j["result"] = analyzer::to_string(*a.result);
   else j["result"] = nullptr;
   j["reason"] = a.reason;
-  if (a.winnability) j["winnability"] = verdict(pos, TimedVerdict{*a.winnability, micros});
-  return j;
+  j["winnability"] = a.winnability ? verdict(pos, TimedVerdict{*a.winnability, micros}) : Json(nullptr);
+  j["ended_by"] = a.ended_by ? Json(analyzer::to_string(*a.ended_by)) : Json(nullptr);
+  j["note"] = a.note.empty() ? Json(nullptr) : Json(a.note);
+  return stamp(j);
 }
 
 std::string loss_text(const board::Position& pos, analyzer::LossKind, board::Color loser,
@@ -76,6 +81,7 @@ std::string loss_text(const board::Position& pos, analyzer::LossKind, board::Col
   if (a.winnability)
     out += std::string("  ") + (loser == board::Color::White ? "Black" : "White") + ": " +
            verdict_text(pos, TimedVerdict{*a.winnability, micros}) + '\n';
+  if (!a.note.empty()) out += "  note: " + a.note + '\n';
   return out;
 }
 

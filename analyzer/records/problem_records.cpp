@@ -46,8 +46,8 @@ Json helpmate(const board::Position& pos, search::Stipulation stipulation, const
   j["nodes"] = result.nodes;
   j["micros"] = micros;
   j["complete"] = result.complete;
-  if (!result.complete) j["limit"] = search::to_string(result.limit);
-  return j;
+  j["limit"] = result.complete ? Json(nullptr) : Json(search::to_string(result.limit));
+  return stamp(j);
 }
 
 std::string helpmate_text(const board::Position& pos, search::Stipulation stipulation,
@@ -89,14 +89,12 @@ Json convert(const board::Position& pos, const search::Conversion& result, const
   Json j;
   j["fen"] = pos.fen();
   j["convertible"] = converted;
-  if (converted) {
-    j["line"] = text->uci;
-    j["san"] = text->san;
-  }
+  j["line"] = converted ? Json(text->uci) : Json(nullptr);
+  j["san"] = converted ? Json(text->san) : Json(nullptr);
   j["length"] = result.line.size();
   j["positions"] = result.positions;
   j["complete"] = result.kind != search::Conversion::Kind::LimitHit;
-  return j;
+  return stamp(j);
 }
 
 namespace {

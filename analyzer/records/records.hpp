@@ -31,6 +31,10 @@ using Json = nlohmann::ordered_json;
 // replaced, never thrown on.
 std::string dump(const Json& record);
 
+// Every record ends with "arbiter": the version that wrote it. Every key of a record
+// kind is always present, null when it does not apply.
+Json& stamp(Json& record);
+
 // --- verdicts -------------------------------------------------------------------
 
 struct TimedVerdict {
@@ -38,8 +42,13 @@ struct TimedVerdict {
   uint64_t micros = 0;
 };
 
-// The verdict object: verdict, line, san, plies, reason, detail, nodes, source, micros.
+// The verdict object: verdict, line, san, plies (null unless winnable), reason, detail,
+// nodes, source, micros, shortest, no_shorter_than (null unless winnable), rules.
 Json verdict(const board::Position& pos, const TimedVerdict& v);
+
+// "shortest" (a winnable witness is proven shortest) and "no_shorter_than" (the plies a
+// complete search ruled out). Null until search::Verdict carries these facts.
+void add_shortness(Json& record, const search::Verdict& v);
 // "winnable: 1. Nc3 Kd4 ... (helpmate, 9 plies)" or "unwinnable: <detail> (reason)".
 std::string verdict_text(const board::Position& pos, const TimedVerdict& v);
 

@@ -1,11 +1,23 @@
 // Verdict, analyze and error records.
 #include "analyzer/records/records.hpp"
 
+#include "analyzer/version.hpp"
+#include "search/board/movegen.hpp"
 #include "search/board/notation.hpp"
 
 namespace arbiter::records {
 
 std::string dump(const Json& record) { return record.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+Json& stamp(Json& record) {
+  record["arbiter"] = kVersion;
+  return record;
+}
+
+void add_shortness(Json& j, const search::Verdict&) {
+  j["shortest"] = nullptr;
+  j["no_shorter_than"] = nullptr;
+}
 
 Json verdict(const board::Position& pos, const TimedVerdict& tv) {
   const search::Verdict& v = tv.verdict;
@@ -16,12 +28,18 @@ Json verdict(const board::Position& pos, const TimedVerdict& tv) {
     j["line"] = board::uci_line(p, v.line);
     j["san"] = board::san_line(p, v.line);
     j["plies"] = v.line.size();
+  } else {
+    j["line"] = nullptr;
+    j["san"] = nullptr;
+    j["plies"] = nullptr;
   }
   j["reason"] = search::to_string(v.reason);
   j["detail"] = v.detail;
   j["nodes"] = v.nodes;
   j["source"] = v.source == search::Source::Cache ? "cache" : "search";
   j["micros"] = tv.micros;
+  add_shortness(j, v);
+  j["rules"] = "plain";  // the Laws' rules without automatic draws inside the witness
   return j;
 }
 
@@ -42,10 +60,22 @@ namespace {
 
 struct Deadness {
   bool both = false, dead = false, live = false;
+  analyzer::GameState over = analyzer::GameState::Ongoing;  // checkmate or stalemate on the board
 };
 
-Deadness deadness(const std::optional<TimedVerdict>& white, const std::optional<TimedVerdict>& black) {
+// A checkmate or stalemate on the board has already ended the game (5.1.1, 5.2.1): it is
+// reported as that ending, never as a dead position (5.2.2), though neither side can
+// mate from a stalemate.
+Deadness deadness(const board::Position& pos, const std::optional<TimedVerdict>& white,
+                  const std::optional<TimedVerdict>& black) {
   Deadness d;
+  if (!board::has_legal_move(pos))
+    d.over = pos.in_check() ? analyzer::GameState::Checkmate : analyzer::GameState::Stalemate;
+  if (d.over != analyzer::GameState::Ongoing) {
+    d.both = white && black;
+    d.live = true;
+    return d;
+  }
   d.both = white && black;
   d.dead = d.both && white->verdict.outcome == search::Outcome::Unwinnable &&
            black->verdict.outcome == search::Outcome::Unwinnable;
@@ -58,31 +88,34 @@ Deadness deadness(const std::optional<TimedVerdict>& white, const std::optional<
 
 Json analyze(const board::Position& pos, const std::optional<TimedVerdict>& white,
              const std::optional<TimedVerdict>& black) {
-  const Deadness d = deadness(white, black);
+  const Deadness d = deadness(pos, white, black);
   Json j;
   j["fen"] = pos.fen();
-  if (white) j["white"] = verdict(pos, *white);
-  if (black) j["black"] = verdict(pos, *black);
-  if (d.both) {
-    if (d.dead || d.live) j["dead"] = d.dead;
-    else j["dead"] = nullptr;  // undetermined: neither proven
-  }
-  return j;
+  j["white"] = white ? verdict(pos, *white) : Json(nullptr);
+  j["black"] = black ? verdict(pos, *black) : Json(nullptr);
+  // Null when a side was not asked or neither verdict proves it (undetermined).
+  j["dead"] = d.both && (d.dead || d.live) ? Json(d.dead) : Json(nullptr);
+  j["game_over"] = d.over == analyzer::GameState::Ongoing ? Json(nullptr) : Json(analyzer::to_string(d.over));
+  return stamp(j);
 }
 
 std::string analyze_text(const board::Position& pos, const std::optional<TimedVerdict>& white,
                          const std::optional<TimedVerdict>& black) {
-  const Deadness d = deadness(white, black);
+  const Deadness d = deadness(pos, white, black);
   std::string out = pos.fen() + '\n';
   if (white) out += "  White: " + verdict_text(pos, *white) + '\n';
   if (black) out += "  Black: " + verdict_text(pos, *black) + '\n';
-  if (d.both)
+  if (d.over != analyzer::GameState::Ongoing)
+    out += std::string("  dead: no, the game is already over: ") +
+           (d.over == analyzer::GameState::Checkmate ? "checkmate (5.1.1)" : "stalemate (5.2.1)") + '\n';
+  else if (d.both)
     out += std::string("  dead: ") + (d.dead ? "yes, neither side can mate" : d.live ? "no" : "undetermined") + '\n';
   return out;
 }
 
 Json input_error(const std::string& input, const std::string& message) {
-  return Json{{"input", input}, {"error", message}};
+  Json j{{"input", input}, {"error", message}};
+  return stamp(j);
 }
 
 std::string input_error_text(const std::string& input, const std::string& message) {

@@ -80,8 +80,8 @@ TEST_CASE("analyze --json --winner white omits black and dead", "[cli][analyze]"
   auto j = Json::parse(lines[0]);
   CHECK(j["fen"] == fen);
   REQUIRE(has(j, "white"));
-  CHECK_FALSE(has(j, "black"));
-  CHECK_FALSE(has(j, "dead"));
+  CHECK(j["black"].is_null());
+  CHECK(j["dead"].is_null());
   check_side(j["white"], fen, board::Color::White);
   CHECK(j["white"]["verdict"] == "unwinnable");  // K+N cannot mate a lone king
   CHECK(j["white"]["reason"] == "insufficient-material");
@@ -114,7 +114,7 @@ TEST_CASE("analyze reads a stdin batch, keeps the order and reports bad lines by
     INFO("output line " << i + 1);
     CHECK(has(js[i], "input"));
     CHECK(has(js[i], "error"));
-    CHECK(js[i].size() == 2);
+    CHECK(js[i].size() == 3);  // input, error, arbiter
     CHECK_FALSE(has(js[i], "fen"));
     CHECK(js[i]["input"] == input_lines[i]);
   }
@@ -123,7 +123,8 @@ TEST_CASE("analyze reads a stdin batch, keeps the order and reports bad lines by
   // The good lines still carry their verdicts.
   CHECK(js[1]["white"]["verdict"] == "winnable");
   CHECK(js[1]["black"]["verdict"] == "unwinnable");
-  CHECK(js[3]["dead"] == true);
+  CHECK(js[3]["dead"] == false);  // a stalemate ends the game (5.2.1); it is no dead position
+  CHECK(js[3]["game_over"] == "stalemate");
   CHECK(js[5]["dead"] == true);
 }
 
@@ -137,8 +138,8 @@ TEST_CASE("analyze: a stdin line 'FEN black' asks about Black only", "[cli][anal
   auto j = Json::parse(lines[0]);
   CHECK(j["fen"] == fen);
   REQUIRE(has(j, "black"));
-  CHECK_FALSE(has(j, "white"));
-  CHECK_FALSE(has(j, "dead"));
+  CHECK(j["white"].is_null());
+  CHECK(j["dead"].is_null());
   CHECK(j["black"]["verdict"] == "unwinnable");
 }
 

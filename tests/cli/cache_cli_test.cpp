@@ -48,7 +48,7 @@ std::map<std::string, std::string> verdicts(const std::string& jsonl) {
   std::map<std::string, std::string> out;
   for (const auto& j : json_lines(jsonl))
     for (const char* side : {"white", "black"})
-      if (j.contains(side)) out[j["fen"].get<std::string>() + " " + side] = j[side]["verdict"].get<std::string>();
+      if (!j[side].is_null()) out[j["fen"].get<std::string>() + " " + side] = j[side]["verdict"].get<std::string>();
   return out;
 }
 

@@ -34,7 +34,7 @@ TEST_CASE("helpmate --json: the contract's fields, Fool's mate 8 ways", "[cli][h
   auto lines = lines_of(r.out);
   REQUIRE(lines.size() == 1);
   auto j = Json::parse(lines[0]);
-  CHECK(keys_of(j) == Keys{"fen", "stipulation", "solutions", "san", "count", "nodes", "micros", "complete"});
+  CHECK(keys_of(j) == Keys{"fen", "stipulation", "solutions", "san", "count", "nodes", "micros", "complete", "limit", "arbiter"});
   CHECK(j["stipulation"] == "h#2");
   CHECK(j["count"] == 8);
   CHECK(j["complete"] == true);
@@ -112,7 +112,7 @@ TEST_CASE("helpmate: a bad line in a stdin batch is reported by number and the b
   CHECK(Json::parse(lines[0])["count"] == 1);
   for (int i : {1, 2, 3}) {
     auto bad = Json::parse(lines[i]);
-    CHECK(keys_of(bad) == Keys{"input", "error"});
+    CHECK(keys_of(bad) == Keys{"input", "error", "arbiter"});
     CHECK_THAT(bad["error"].get<std::string>(), Catch::StartsWith("line " + std::to_string(i + 1) + ": "));
   }
   CHECK(Json::parse(lines[4])["count"] == 3);
@@ -148,14 +148,14 @@ TEST_CASE("convert --json: the contract's fields for the three examples of RULES
   auto lines = lines_of(r.out);
   REQUIRE(lines.size() == 3);
   auto at_once = Json::parse(lines[0]);
-  CHECK(keys_of(at_once) == Keys{"fen", "convertible", "line", "san", "length", "positions", "complete"});
+  CHECK(keys_of(at_once) == Keys{"fen", "convertible", "line", "san", "length", "positions", "complete", "arbiter"});
   CHECK(at_once["convertible"] == true);
   CHECK(at_once["line"] == Json::array({"f7g7"}));
   CHECK(at_once["san"] == "1.Qg7#");
   CHECK(at_once["length"] == 1);
 
   auto stands = Json::parse(lines[1]);
-  CHECK(keys_of(stands) == Keys{"fen", "convertible", "length", "positions", "complete"});
+  CHECK(keys_of(stands) == Keys{"fen", "convertible", "line", "san", "length", "positions", "complete", "arbiter"});
   CHECK(stands["convertible"] == false);
   CHECK(stands["length"] == 0);
   CHECK(stands["positions"] == 1);
@@ -190,7 +190,7 @@ TEST_CASE("convert: a position that is not a stalemate is an input error; the ba
   auto lines = lines_of(r.out);
   REQUIRE(lines.size() == 4);
   auto start = Json::parse(lines[0]);
-  CHECK(keys_of(start) == Keys{"input", "error"});
+  CHECK(keys_of(start) == Keys{"input", "error", "arbiter"});
   CHECK_THAT(start["error"].get<std::string>(), Catch::StartsWith("line 1: not a stalemate"));
   CHECK_THAT(Json::parse(lines[1])["error"].get<std::string>(), Catch::Contains("checkmated"));
   CHECK_THAT(Json::parse(lines[2])["error"].get<std::string>(), Catch::StartsWith("line 3: "));

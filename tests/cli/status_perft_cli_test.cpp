@@ -32,7 +32,7 @@ TEST_CASE("status --json prints exactly fen, state, in_check, legal_moves, simpl
   auto lines = lines_of(r.out);
   REQUIRE(lines.size() == 1);
   auto j = Json::parse(lines[0]);
-  CHECK(keys_of(j) == Keys{"fen", "state", "in_check", "legal_moves", "simple"});
+  CHECK(keys_of(j) == Keys{"fen", "state", "in_check", "legal_moves", "simple", "arbiter"});
   CHECK(keys_of(j["simple"]) == Keys{"white", "black"});
   CHECK(j["fen"] == "k7/1QK5/8/8/8/8/8/8 b - - 0 1");
   CHECK(j["state"] == "checkmate");
@@ -63,7 +63,7 @@ TEST_CASE("status reads a stdin batch, reports a bad line by number and goes on"
     CHECK(start["legal_moves"] == 20);
 
     auto bad = Json::parse(lines[1]);
-    CHECK(keys_of(bad) == Keys{"input", "error"});
+    CHECK(keys_of(bad) == Keys{"input", "error", "arbiter"});
     CHECK(bad["input"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1");
     CHECK_THAT(bad["error"].get<std::string>(), Catch::StartsWith("line 4: "));
     CHECK_THAT(bad["error"].get<std::string>(), Catch::Contains("'X'"));
@@ -71,7 +71,7 @@ TEST_CASE("status reads a stdin batch, reports a bad line by number and goes on"
     CHECK(Json::parse(lines[2])["state"] == "stalemate");
 
     auto illegal = Json::parse(lines[3]);
-    CHECK(keys_of(illegal) == Keys{"input", "error"});
+    CHECK(keys_of(illegal) == Keys{"input", "error", "arbiter"});
     CHECK_THAT(illegal["error"].get<std::string>(), Catch::StartsWith("line 6: "));
     CHECK_THAT(illegal["error"].get<std::string>(), Catch::Contains("black has no king"));
 
@@ -107,7 +107,7 @@ TEST_CASE("perft --json counts the start position: 8902 nodes at depth 3", "[cli
   auto lines = lines_of(r.out);
   REQUIRE(lines.size() == 1);
   auto j = Json::parse(lines[0]);
-  CHECK(keys_of(j) == Keys{"fen", "depth", "nodes", "micros"});
+  CHECK(keys_of(j) == Keys{"fen", "depth", "nodes", "micros", "divide", "arbiter"});
   CHECK(j["fen"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   CHECK(j["depth"] == 3);
   CHECK(j["nodes"] == 8902);
@@ -155,7 +155,7 @@ TEST_CASE("perft with a bad FEN is an input error", "[cli][perft]") {
   INFO(r.out);
   CHECK(r.status == 1);
   auto j = Json::parse(r.out);
-  CHECK(keys_of(j) == Keys{"input", "error"});
+  CHECK(keys_of(j) == Keys{"input", "error", "arbiter"});
   CHECK_THAT(j["error"].get<std::string>(), Catch::Contains("no king"));
 }
 
