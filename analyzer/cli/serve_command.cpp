@@ -76,6 +76,9 @@ class ServeCommand : public Command {
       sigwait(&stop_signals, &signal);
       http.stop();
     });
+    if (options_.host != "127.0.0.1" && options_.host != "localhost" && options_.host != "::1")
+      std::cerr << "arbiter: listening on " << options_.host
+                << ": the page and its API are open to other machines; nothing asks who they are\n";
     auto done = http.run([&](int port) {
       std::string url = "http://" + options_.host + ":" + std::to_string(port) + "/";
       if (json_) std::cout << nlohmann::ordered_json{{"url", url}, {"port", port}}.dump() << std::endl;

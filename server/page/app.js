@@ -281,7 +281,11 @@ function showVerdict(side, v, fen) {
 function showDead(record) {
   const p = $('dead');
   p.hidden = false;
-  if (record.dead === true)
+  if (record.game_over === 'stalemate')
+    p.textContent = 'Stalemate: the game is already drawn (Article 5.2.1); no position after it counts.';
+  else if (record.game_over === 'checkmate')
+    p.textContent = 'Checkmate: the game is already over (Article 5.1.1).';
+  else if (record.dead === true)
     p.textContent = 'Dead position: neither side can checkmate by any series of legal moves, so the game is drawn at once (Article 5.2.2).';
   else if (record.dead === false)
     p.textContent = 'Not a dead position (Article 5.2.2): the game goes on.';

@@ -4,7 +4,8 @@
      the mate;
   2. open a link carrying fen, question and side: the ruling shows without a click;
   3. upload a PGN, click a mismatch: the board shows the deciding ply and the ruling;
-  4. a PGN whose tags hold <script>: the text is shown as text, never run.
+  4. a PGN whose tags hold <script>: the text is shown as text, never run;
+  5. solve a helpmate and play a solution to its mate; and set up a position by clicks.
 Screenshots of each go to OUT_DIR. Exits 77 (skipped) when Chromium, chromedriver or
 Selenium is missing.
 
@@ -218,6 +219,25 @@ def main():
             check(not d.find_elements(By.CSS_SELECTOR, "#audit-table script, #audit-table img, #audit-ruling script"),
                   "no element was made from the PGN's text")
             d.save_screenshot(os.path.join(out_dir, "page-xss.png"))
+
+            # 5. A helpmate: solve h#3, play a solution on the board to its mate.
+            d.get(s.url)
+            fen = d.find_element(By.ID, "fen")
+            fen.clear()
+            fen.send_keys("1K6/8/8/2pR4/7B/8/8/1k6 b - - 0 1")
+            d.find_element(By.ID, "tab-problems").click()
+            moves = d.find_element(By.ID, "hm-moves")
+            moves.clear()
+            moves.send_keys("3")
+            d.find_element(By.ID, "hm-run").click()
+            wait_for(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hm-solutions li")) == 2)
+            check("h#3: 2 solutions" in d.find_element(By.ID, "hm-summary").text, "h#3: two solutions listed")
+            d.find_element(By.CSS_SELECTOR, "#hm-solutions li button").click()
+            wait_for(d, lambda d: "ply 0 of 6" in d.find_element(By.ID, "ply-label").text)
+            d.find_element(By.ID, "w-end").click()
+            wait_for(d, lambda d: d.find_element(By.ID, "board-state").get_attribute("data-state") == "checkmate")
+            check(pieces(d).get("a1") == "R", "the solution ends with Ra1#")
+            d.save_screenshot(os.path.join(out_dir, "page-helpmate.png"))
 
             # The README's picture: the first view with the verdicts.
             d.get(s.url + "?" + urllib.parse.urlencode({"fen": kn}))
