@@ -37,6 +37,7 @@ HelpmateTableSet::HelpmateTableSet(std::filesystem::path dir, Warn warn) : dir_(
     auto e = std::make_unique<Entry>();
     e->material = *m;
     e->path = item.path();
+    max_men_ = std::max(max_men_, int(m->men()));
     by_key_[m->key()] = {e.get(), false};
     if (!(m->flipped() == *m)) by_key_[m->flipped().key()] = {e.get(), true};
     entries_.emplace(m->key(), std::move(e));

@@ -30,6 +30,8 @@ class HelpmateTableSet final : public search::HelpmateTables {
   search::TableAnswer probe(const board::Position& pos, board::Color winner) const override;
   // The material of the position as it stands ("KPvKN"; its table may be KNvKP's).
   std::string material_name(const board::Position& pos) const override;
+  // The most men of any material with a file in the folder (0 when there is none).
+  int max_men() const override { return max_men_; }
 
   const std::filesystem::path& dir() const { return dir_; }
   // The canonical materials that have a file in the folder.
@@ -49,6 +51,7 @@ class HelpmateTableSet final : public search::HelpmateTables {
 
   std::filesystem::path dir_;
   Warn warn_;
+  int max_men_ = 0;
   std::unordered_map<uint64_t, std::unique_ptr<Entry>> entries_;  // by material key; fixed after construction
   // Both colourings of each material's key: its entry, and whether the position is flipped.
   std::unordered_map<uint64_t, std::pair<const Entry*, bool>> by_key_;

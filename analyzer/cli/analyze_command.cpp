@@ -13,6 +13,7 @@
 
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/tables_options.hpp"
 #include "analyzer/cli/options.hpp"
 #include "analyzer/cli/shortening_options.hpp"
 #include "analyzer/cli/time_budget.hpp"
@@ -83,6 +84,7 @@ class AnalyzeCommand : public Command {
     app->add_flag("--print-schedule", print_schedule_, "print the schedule in its text form and exit");
     add_shortening_options(app, options_);
     add_cache_options(app, cache_);
+    add_tables_options(app, tables_options_);
     app->footer(
         "Verdicts: winnable (with a witness line that replays to mate), unwinnable (with the argument\n"
         "that proves it: insufficient-material, exhaustive, game-over, ...), or undetermined (a limit\n"
@@ -120,7 +122,8 @@ class AnalyzeCommand : public Command {
     // One position: race searchers on it. A batch: one searcher per position.
     options_.threads = source.from_stdin() ? 1 : int(threads);
     auto cache = open_cache(cache_);  // destroyed last: commits what the analysis kept
-    analyzer::WinnabilityAnalyzer analyzer(options_, cache.get());
+    auto tables = open_tables(tables_options_);
+    analyzer::WinnabilityAnalyzer analyzer(options_, cache.get(), tables.get());
     Progress progress(source.from_stdin() && isatty(STDERR_FILENO), "positions");
     int exit_code = 0;
 
@@ -217,6 +220,7 @@ class AnalyzeCommand : public Command {
   std::string schedule_file_;
   analyzer::AnalysisOptions options_;
   CacheOptions cache_;
+  TablesOptions tables_options_;
 };
 
 }  // namespace

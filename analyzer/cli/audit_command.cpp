@@ -3,6 +3,8 @@
 // recorded result and whether they differ; then a summary (and standings on request).
 #include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -13,6 +15,7 @@
 #include "analyzer/cli/batch.hpp"
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/tables_options.hpp"
 #include "analyzer/cli/options.hpp"
 #include "analyzer/cli/shortening_options.hpp"
 #include "analyzer/cli/progress.hpp"
@@ -21,6 +24,7 @@
 #include "analyzer/records/records.hpp"
 #include "analyzer/rule_endings.hpp"
 #include "analyzer/standings.hpp"
+#include "diagram/board_svg.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -36,7 +40,7 @@ struct Job {
   std::optional<AuditedGame> audit;
   std::string white, black;
   std::optional<board::Position> start;
-  std::vector<board::Move> moves;    // kept for --claims (to print the intended move)
+  std::vector<board::Move> moves;    // kept for --claims (to print the intended move) and --diagrams
   std::vector<std::string> warnings;
 };
 
@@ -103,7 +107,10 @@ class AuditCommand : public Command {
                   "node budget of each winnability question (past it: no correct result for that game)");
     add_threads(app, threads_, "worker threads (default: all cores); games are audited in parallel");
     add_shortening_options(app, options_);
+    app->add_option("--diagrams", diagrams_, "write an SVG of the deciding position of each mismatch into this "
+                                             "folder (FILE-GAME.svg)");
     add_cache_options(app, cache_);
+    add_tables_options(app, tables_options_);
     app->footer(
         "After every move, in this order: checkmate, stalemate, dead position (neither side can\n"
         "mate by any legal sequence; later moves are void), fivefold repetition, the 75-move rule\n"
@@ -119,7 +126,8 @@ class AuditCommand : public Command {
         "Examples:\n"
         "  arbiter audit games.pgn\n"
         "  arbiter audit --mismatches --standings big.pgn.gz\n"
-        "  arbiter audit --json --claims games.pgn | jq 'select(.mismatch)'");
+        "  arbiter audit --json --claims games.pgn | jq 'select(.mismatch)'\n"
+        "  arbiter audit --mismatches --diagrams wrong/ games.pgn");
   }
 
   int run() override {
@@ -138,8 +146,10 @@ class AuditCommand : public Command {
     options_.threads = 1;
     options_.max_nodes = node_budget(options_.max_nodes);
     auto cache = open_cache(cache_);  // destroyed last: commits what the analysis kept
-    analyzer::WinnabilityAnalyzer analyzer(options_, cache.get());
+    auto tables = open_tables(tables_options_);
+    analyzer::WinnabilityAnalyzer analyzer(options_, cache.get(), tables.get());
     analyzer::AuditOptions audit_options{claims_};
+    const bool keep_moves = claims_ || !diagrams_.empty();
     GameFeed feed(files_);
     Progress progress(isatty(STDERR_FILENO), "games");
     analyzer::Standings standings(*points);
@@ -151,12 +161,13 @@ class AuditCommand : public Command {
           if (job) progress.add_total(1);
           return job;
         },
-        [&](Job& job) { audit(job, audit_options, analyzer); },
+        [&](Job& job) { audit(job, audit_options, keep_moves, analyzer); },
         [&](Job& job) {
           if (!job.error.empty()) exit_code = 1;
           summary_.add(job);
           if (standings_ && job.audit) standings.add(job.white, job.black, job.audit->recorded, job.audit->correct);
           print(job);
+          if (!write_diagram(job)) exit_code = std::max(exit_code, 1);
           progress.done(1);
         });
     progress.finish();
@@ -178,7 +189,8 @@ class AuditCommand : public Command {
     return p;
   }
 
-  static void audit(Job& job, const analyzer::AuditOptions& audit_options, analyzer::WinnabilityAnalyzer& analyzer) {
+  static void audit(Job& job, const analyzer::AuditOptions& audit_options, bool keep_moves,
+                    analyzer::WinnabilityAnalyzer& analyzer) {
     if (!job.raw) return;  // the file could not be read
     job.white = tag_or(*job.raw, "White", "?");
     job.black = tag_or(*job.raw, "Black", "?");
@@ -194,10 +206,31 @@ class AuditCommand : public Command {
     if (result_tag) recorded = analyzer::parse_result(analyzer::normalise_result(*result_tag));
     if (!recorded && !game->raw.termination.empty()) recorded = analyzer::parse_result(game->raw.termination);
     job.audit = analyzer::audit_game(game->start, game->moves, game->raw.tags, recorded, audit_options, analyzer);
-    if (audit_options.claims) {
+    if (keep_moves) {
       job.start = game->start;
       job.moves = std::move(game->moves);
     }
+  }
+
+  // With --diagrams: the picture of a mismatch at its deciding ply (the move that led
+  // there marked), as DIR/FILE-GAME.svg. False, after a message, when it cannot be written.
+  bool write_diagram(const Job& job) const {
+    if (diagrams_.empty() || !job.audit || !job.audit->mismatch || !job.start) return true;
+    board::Position pos = *job.start;
+    for (int i = 0; i < job.audit->ply && i < int(job.moves.size()); ++i) pos.do_move(job.moves[size_t(i)]);
+    std::filesystem::path dir(diagrams_);
+    std::string stem = job.file == "-" ? "stdin" : std::filesystem::path(job.file).stem().string();
+    std::filesystem::path out = dir / (stem + "-" + std::to_string(job.game) + ".svg");
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    std::ofstream file(out, std::ios::binary);
+    file << diagram::render_svg(pos);
+    file.close();
+    if (!file) {
+      std::cerr << "arbiter: cannot write " << out.string() << '\n';
+      return false;
+    }
+    return true;
   }
 
   void print(const Job& job) const {
@@ -258,12 +291,14 @@ class AuditCommand : public Command {
 
   std::vector<std::string> files_;
   bool json_ = false, claims_ = false, standings_ = false, mismatches_only_ = false;
+  std::string diagrams_;
   std::string points_ = "1,0.5,0";
   CLI::Option* points_option_ = nullptr;
   int threads_ = 0;
   analyzer::AnalysisOptions options_{.max_nodes = 1'000'000};
   Summary summary_;
   CacheOptions cache_;
+  TablesOptions tables_options_;
 };
 
 }  // namespace

@@ -31,6 +31,8 @@ std::unique_ptr<Command> make_resign_command(CLI::App& parent);
 std::unique_ptr<Command> make_audit_command(CLI::App& parent);
 std::unique_ptr<Command> make_fixtures_command(CLI::App& parent);
 std::unique_ptr<Command> make_tables_command(CLI::App& parent);
+std::unique_ptr<Command> make_diagram_command(CLI::App& parent);
+std::unique_ptr<Command> make_serve_command(CLI::App& parent);
 
 // A malformed or illegal input: {"input","error"} on stdout with --json, else a line on
 // stderr. The message names the input line.

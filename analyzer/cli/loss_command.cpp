@@ -13,6 +13,7 @@
 #include "analyzer/cli/batch.hpp"
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/tables_options.hpp"
 #include "analyzer/cli/options.hpp"
 #include "analyzer/cli/shortening_options.hpp"
 #include "analyzer/cli/time_budget.hpp"
@@ -64,6 +65,7 @@ class LossCommand : public Command {
     add_threads(app, threads_, "worker threads (default: all cores)");
     add_shortening_options(app, options_);
     add_cache_options(app, cache_);
+    add_tables_options(app, tables_options_);
     app->add_flag("--json", json_, "JSON Lines: {\"fen\", \"result\", \"reason\", \"winnability\"} per position");
     app->footer(timeout ? "The test is the strict one: can the opponent checkmate by ANY legal sequence, even with\n"
                           "the worst help from the flagged side? A bare king never wins on time; king and knight\n"
@@ -87,7 +89,8 @@ class LossCommand : public Command {
     options_.max_nodes = node_budget(options_.max_nodes);
     options_.threads = source.from_stdin() ? 1 : int(threads);
     auto cache = open_cache(cache_);  // destroyed last: commits what the analysis kept
-    analyzer::WinnabilityAnalyzer analyzer(options_, cache.get());
+    auto tables = open_tables(tables_options_);
+    analyzer::WinnabilityAnalyzer analyzer(options_, cache.get(), tables.get());
     Progress progress(source.from_stdin() && isatty(STDERR_FILENO), "positions");
     int exit_code = 0;
     run_ordered_batch<Job>(
@@ -154,6 +157,7 @@ class LossCommand : public Command {
   bool json_ = false;
   analyzer::AnalysisOptions options_;
   CacheOptions cache_;
+  TablesOptions tables_options_;
 };
 
 }  // namespace

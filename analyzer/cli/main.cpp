@@ -108,7 +108,9 @@ int main(int argc, char** argv) {
       "  arbiter convert '7K/8/8/8/8/1Q6/p7/k7 b - - 0 1'\n"
       "  arbiter timeout --flagged black '8/8/8/4k3/4p3/8/8/KN6 w - - 0 1'\n"
       "  arbiter fixtures generate --kind winnability --count 20 --out winnability.jsonl\n"
-      "  arbiter tables build");
+      "  arbiter tables build\n"
+      "  arbiter diagram '8/8/8/4k3/4p3/8/8/KN6 w - - 0 1' --out board.svg\n"
+      "  arbiter serve --port 8080");
   std::vector<std::unique_ptr<Command>> commands;
   commands.push_back(make_analyze_command(app));
   commands.push_back(make_status_command(app));
@@ -121,6 +123,8 @@ int main(int argc, char** argv) {
   commands.push_back(make_audit_command(app));
   commands.push_back(make_fixtures_command(app));
   commands.push_back(make_tables_command(app));
+  commands.push_back(make_diagram_command(app));
+  commands.push_back(make_serve_command(app));
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -5,6 +5,7 @@
 
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/tables_options.hpp"
 #include "analyzer/cli/options.hpp"
 #include "analyzer/records/records.hpp"
 #include "analyzer/status.hpp"
@@ -25,6 +26,7 @@ class StatusCommand : public Command {
                   "simple:{opponent_blind, opponent_aware}, arbiter}");
     add_max_nodes(app, options_.max_nodes, "node budget per side of the dead-position test; past it: undetermined");
     add_cache_options(app, cache_);
+    add_tables_options(app, tables_options_);
     app->footer(
         "Every ending that holds is shown: checkmate, stalemate, a dead position (5.2.2: neither\n"
         "side can mate by any legal sequence, decided by the winnability analysis with its proof,\n"
@@ -43,7 +45,8 @@ class StatusCommand : public Command {
     options_.max_nodes = node_budget(options_.max_nodes);
     options_.threads = 1;
     auto cache = open_cache(cache_);  // destroyed last: commits what the analysis kept
-    analyzer::WinnabilityAnalyzer analyzer(options_, cache.get());
+    auto tables = open_tables(tables_options_);
+    analyzer::WinnabilityAnalyzer analyzer(options_, cache.get(), tables.get());
     while (auto input = source.next()) {
       auto pos = read_position(*input, json_);
       if (!pos) {
@@ -75,6 +78,7 @@ class StatusCommand : public Command {
   bool json_ = false;
   analyzer::AnalysisOptions options_;
   CacheOptions cache_;
+  TablesOptions tables_options_;
 };
 
 }  // namespace
