@@ -130,7 +130,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner, uint64_t 
   };
   // A depth-first helpmate search with a share of the budget.
   auto helpmate = [&](uint64_t nodes) -> std::optional<Verdict> {
-    Limits limits(nodes, deadline);
+    Limits limits(nodes, deadline, nullptr, options_.interrupt);
     auto r = search::find_helpmate(pos, winner, limits, *table_);
     spent += limits.nodes();
     if (r.line) return winnable(std::move(*r.line), "(cooperative search)");
@@ -140,7 +140,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner, uint64_t 
   // An exploration taken up where it last stopped, with a share of the budget: a witness,
   // or (when it is not focused) a proof.
   auto explore = [&](search::Exploration& e, uint64_t nodes, const char* how) -> std::optional<Verdict> {
-    Limits limits(nodes, deadline);
+    Limits limits(nodes, deadline, nullptr, options_.interrupt);
     auto r = e.run(limits);
     spent += limits.nodes();
     if (r.kind == search::ClosureResult::Kind::MateFound) return winnable(std::move(r.line), how);
@@ -266,7 +266,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner, uint64_t 
     std::vector<std::function<void()>> searchers;
     for (auto [e, percent] : {std::pair{&narrowed, shares.narrow}, std::pair{&widened, shares.wide}}) {
       searchers.push_back([&, e, percent] {
-        Limits limits(round_budget * uint64_t(percent) / 100, deadline, &cancel);
+        Limits limits(round_budget * uint64_t(percent) / 100, deadline, &cancel, options_.interrupt);
         auto r = e->run(limits);
         Finding f;
         if (r.kind == search::ClosureResult::Kind::MateFound) {
@@ -278,7 +278,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner, uint64_t 
       });
     }
     searchers.push_back([&] {
-      Limits limits(round_budget * uint64_t(shares.guided) / 100, deadline, &cancel);
+      Limits limits(round_budget * uint64_t(shares.guided) / 100, deadline, &cancel, options_.interrupt);
       auto r = exploration.run(limits);
       Finding f;
       f.positions = r.positions;
@@ -289,7 +289,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner, uint64_t 
         f.how = "(guided exhaustive search)";
         // Greedy lines wander: look again, weighting depth more, for a shorter one.
         if (f.line.size() > 16 && !cancel) {
-          Limits again(std::min<uint64_t>(limits.nodes(), round_budget / 10), deadline, &cancel);
+          Limits again(std::min<uint64_t>(limits.nodes(), round_budget / 10), deadline, &cancel, options_.interrupt);
           auto shorter = search::explore_all(pos, winner, again, options_.max_closure_positions,
                                              search::Order::GuidedShort, hopeless);
           race_nodes += again.nodes();
@@ -301,7 +301,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner, uint64_t 
     });
     for (int variant : {0, 1}) {
       searchers.push_back([&, variant] {
-        Limits limits(round_budget * uint64_t(shares.depth_first) / 100, deadline, &cancel);
+        Limits limits(round_budget * uint64_t(shares.depth_first) / 100, deadline, &cancel, options_.interrupt);
         search::HelpmateConfig config;
         config.variant = variant;
         auto r = search::find_helpmate(pos, winner, limits, *table_, config);
@@ -332,6 +332,7 @@ Verdict WinnabilityAnalyzer::decide(const Position& pos, Color winner, uint64_t 
   if (decisive.kind == Finding::Kind::Exhausted) return exhausted(decisive.positions);
   if (decisive.kind == Finding::Kind::Witness)
     if (auto v = winnable(std::move(decisive.line), decisive.how)) return *v;
+  if (options_.interrupt && options_.interrupt->load()) limit = Reason::Cancelled;
   return Verdict::undetermined(limit, "no mate found and no proof within " + std::to_string(spent) + " nodes", spent);
 }
 
