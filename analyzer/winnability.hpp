@@ -1,7 +1,7 @@
-// The winnability question (RULES.md §1) for one position and one side, with proof:
-// the decision pipeline of DESIGN.md. Sound: "unwinnable" only with an argument that
-// proves it, "winnable" only with a witness that has been replayed; otherwise
-// "undetermined" with the limit hit. Thread-safe: many threads may call analyze().
+// The winnability question (RULES.md §1) for one position and one side, with proof: the
+// decision pipeline, run as the schedule of schedule.hpp. Sound: "unwinnable" only with an
+// argument that proves it, "winnable" only with a witness that has been replayed;
+// otherwise "undetermined" with the limit hit. Thread-safe: many threads may call analyze().
 #pragma once
 
 #include <atomic>
@@ -11,9 +11,12 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "analyzer/schedule.hpp"
 #include "search/board/position.hpp"
 #include "search/explore/transposition.hpp"
+#include "search/helpmate_tables.hpp"
 #include "search/verdict.hpp"
 #include "search/verdict_store.hpp"
 
@@ -32,27 +35,39 @@ struct AnalysisOptions {
   // Set from outside (another thread) to stop every question under way: they end
   // undetermined with reason Cancelled, which is never stored. Must outlive the analyzer.
   const std::atomic<bool>* interrupt = nullptr;
+  Schedule schedule = default_schedule();  // the steps a question goes through (schedule.hpp)
+};
+
+// What one step of the schedule did for a question (`analyze --explain`).
+struct StepRecord {
+  Step step;
+  uint64_t nodes = 0;   // nodes the step spent
+  uint64_t micros = 0;  // its wall time
+  bool decided = false;
 };
 
 class WinnabilityAnalyzer {
  public:
   // With a store, decided verdicts are looked up (pipeline step 3) and kept there; the
   // store must outlive the analyzer.
-  explicit WinnabilityAnalyzer(AnalysisOptions options = {}, search::VerdictStore* store = nullptr);
+  // With tables, positions they cover are answered from them; they must outlive the analyzer.
+  explicit WinnabilityAnalyzer(AnalysisOptions options = {}, search::VerdictStore* store = nullptr,
+                               const search::HelpmateTables* tables = nullptr);
   search::Verdict analyze(const board::Position& pos, board::Color winner);
-  // The same with another node budget than the options' (a quick first look).
-  search::Verdict analyze(const board::Position& pos, board::Color winner, uint64_t max_nodes);
+  // The same with another node budget than the options' (a quick first look); with a
+  // trace, each step that ran is recorded there in order.
+  search::Verdict analyze(const board::Position& pos, board::Color winner, uint64_t max_nodes,
+                          std::vector<StepRecord>* trace = nullptr);
   const AnalysisOptions& options() const { return options_; }
 
  private:
-  // Steps 5 to 8 of the pipeline: the blockade, the searches and the race.
-  search::Verdict decide(const board::Position& pos, board::Color winner, uint64_t max_nodes);
 
   // search::no_mate_position_exists, remembered per material (it takes milliseconds).
   std::optional<std::string> no_mate_position(const board::Position& pos, board::Color winner);
 
   AnalysisOptions options_;
   search::VerdictStore* store_ = nullptr;
+  const search::HelpmateTables* tables_ = nullptr;
   std::unique_ptr<search::TranspositionTable> table_;
   std::mutex material_mutex_;
   std::map<std::string, std::optional<std::string>> material_answers_;

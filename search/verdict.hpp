@@ -46,15 +46,20 @@ struct Verdict {
   std::string detail;             // one human line saying why
   uint64_t nodes = 0;             // positions visited to reach the verdict
   Source source = Source::Search;
+  // Winnable: `shortest` when no shorter helpmate exists (proven: by the exact tables, or by
+  // a search that exhausted every shorter length); no helpmate has fewer than
+  // `no_shorter_than` plies (0 when nothing was ruled out).
+  bool shortest = false;
+  uint32_t no_shorter_than = 0;
 
   static Verdict winnable(std::vector<board::Move> line, Reason reason, std::string detail, uint64_t nodes) {
-    return {Outcome::Winnable, reason, std::move(line), std::move(detail), nodes, Source::Search};
+    return {Outcome::Winnable, reason, std::move(line), std::move(detail), nodes, Source::Search, false, 0};
   }
   static Verdict unwinnable(Reason reason, std::string detail, uint64_t nodes = 0) {
-    return {Outcome::Unwinnable, reason, {}, std::move(detail), nodes, Source::Search};
+    return {Outcome::Unwinnable, reason, {}, std::move(detail), nodes, Source::Search, false, 0};
   }
   static Verdict undetermined(Reason limit, std::string detail, uint64_t nodes) {
-    return {Outcome::Undetermined, limit, {}, std::move(detail), nodes, Source::Search};
+    return {Outcome::Undetermined, limit, {}, std::move(detail), nodes, Source::Search, false, 0};
   }
   bool decided() const { return outcome != Outcome::Undetermined; }
 };

@@ -2,8 +2,10 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 #include <tbb/global_control.h>
 #include <tbb/parallel_pipeline.h>
@@ -32,7 +34,25 @@ struct Job {
   std::string error;
   Sides sides = Sides::Both;
   std::optional<TimedVerdict> white, black;
+  std::vector<analyzer::StepRecord> white_steps, black_steps;  // with --explain
 };
+
+// The steps a question went through, one line each (--explain).
+std::string steps_text(const std::vector<analyzer::StepRecord>& steps) {
+  std::ostringstream out;
+  for (const auto& s : steps)
+    out << "    " << (s.decided ? "* " : "  ") << analyzer::step_name(s.step) << ": " << s.nodes << " nodes, "
+        << s.micros << " us" << (s.decided ? " (decided)" : "") << '\n';
+  return out.str();
+}
+
+nlohmann::ordered_json steps_json(const std::vector<analyzer::StepRecord>& steps) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const auto& s : steps)
+    list.push_back({{"step", analyzer::step_name(s.step)}, {"nodes", s.nodes}, {"micros", s.micros},
+                    {"decided", s.decided}});
+  return list;
+}
 
 class AnalyzeCommand : public Command {
  public:
@@ -49,6 +69,12 @@ class AnalyzeCommand : public Command {
     app->add_option("--threads", threads_, "worker threads (default: all cores); a batch analyses positions in "
                                            "parallel, a single position races searchers");
     app->add_flag("--json", json_, "JSON Lines, one object per position (fields in DESIGN.md)");
+    app->add_flag("--explain", explain_, "show the steps of the schedule each question went through: which "
+                                         "step decided, and the nodes and time of each (docs/schedule.md)");
+    app->add_option("--schedule", schedule_file_, "follow the schedule in this file instead of the default "
+                                                  "(text form in docs/schedule.md)")
+        ->check(CLI::ExistingFile);
+    app->add_flag("--print-schedule", print_schedule_, "print the schedule in its text form and exit");
     add_cache_options(app, cache_);
     app->footer(
         "Verdicts: winnable (with a witness line that replays to mate), unwinnable (with the argument\n"
@@ -64,6 +90,21 @@ class AnalyzeCommand : public Command {
   }
 
   int run() override {
+    if (!schedule_file_.empty()) {
+      std::ifstream in(schedule_file_);
+      std::stringstream text;
+      text << in.rdbuf();
+      auto schedule = analyzer::parse_schedule(text.str());
+      if (!schedule) {
+        std::cerr << "arbiter analyze: " << schedule_file_ << ": " << schedule.error() << '\n';
+        return 2;
+      }
+      options_.schedule = std::move(*schedule);
+    }
+    if (print_schedule_) {
+      std::cout << analyzer::format_schedule(options_.schedule);
+      return 0;
+    }
     unsigned threads = threads_ > 0 ? unsigned(threads_) : std::max(1u, std::thread::hardware_concurrency());
     tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
     InputSource source(fens_, std::cin);
@@ -94,7 +135,7 @@ class AnalyzeCommand : public Command {
             tbb::make_filter<std::shared_ptr<Job>, std::shared_ptr<Job>>(
                 tbb::filter_mode::parallel,
                 [&](std::shared_ptr<Job> job) {
-                  analyze_job(*job, analyzer);
+                  analyze_job(*job, analyzer, explain_);
                   return job;
                 }) &
             tbb::make_filter<std::shared_ptr<Job>, void>(tbb::filter_mode::serial_in_order,
@@ -107,7 +148,7 @@ class AnalyzeCommand : public Command {
   }
 
  private:
-  static void analyze_job(Job& job, analyzer::WinnabilityAnalyzer& analyzer) {
+  static void analyze_job(Job& job, analyzer::WinnabilityAnalyzer& analyzer, bool explain) {
     for (const auto& word : job.input.extra) {
       auto s = parse_sides(word);
       if (!s) {
@@ -124,7 +165,8 @@ class AnalyzeCommand : public Command {
     job.pos = std::move(*pos);
     auto timed = [&](board::Color c) {
       auto start = std::chrono::steady_clock::now();
-      TimedVerdict tv{analyzer.analyze(*job.pos, c)};
+      auto* trace = !explain ? nullptr : c == board::Color::White ? &job.white_steps : &job.black_steps;
+      TimedVerdict tv{analyzer.analyze(*job.pos, c, analyzer.options().max_nodes, trace)};
       tv.micros = uint64_t(
           std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count());
       return tv;
@@ -150,6 +192,8 @@ class AnalyzeCommand : public Command {
       j["fen"] = pos.fen();
       if (job.white) j["white"] = verdict_json(pos, *job.white);
       if (job.black) j["black"] = verdict_json(pos, *job.black);
+      if (explain_ && job.white) j["white"]["steps"] = steps_json(job.white_steps);
+      if (explain_ && job.black) j["black"]["steps"] = steps_json(job.black_steps);
       if (both) {
         if (dead || live) j["dead"] = dead;
         else j["dead"] = nullptr;  // undetermined: neither proven
@@ -158,7 +202,9 @@ class AnalyzeCommand : public Command {
     } else {
       std::cout << pos.fen() << '\n';
       if (job.white) std::cout << "  White: " << verdict_text(pos, *job.white) << '\n';
+      if (explain_ && job.white) std::cout << steps_text(job.white_steps);
       if (job.black) std::cout << "  Black: " << verdict_text(pos, *job.black) << '\n';
+      if (explain_ && job.black) std::cout << steps_text(job.black_steps);
       if (both)
         std::cout << "  dead: " << (dead ? "yes, neither side can mate" : live ? "no" : "undetermined") << '\n';
     }
@@ -170,6 +216,9 @@ class AnalyzeCommand : public Command {
   std::string winner_ = "both";
   int threads_ = 0;
   bool json_ = false;
+  bool explain_ = false;
+  bool print_schedule_ = false;
+  std::string schedule_file_;
   analyzer::AnalysisOptions options_;
   CacheOptions cache_;
 };

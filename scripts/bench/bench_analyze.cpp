@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <sstream>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -30,7 +32,8 @@ struct Query {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: bench_analyze FILE [--threads N] [--max-nodes N] [--list-undetermined] [--per-query OUT]\n";
+    std::cerr << "usage: bench_analyze FILE [--threads N] [--max-nodes N] [--list-undetermined] [--per-query OUT]\n"
+                 "                     [--schedule SCHEDULE-FILE] [--steps]\n";
     return 2;
   }
   std::string file = argv[1];
@@ -38,12 +41,16 @@ int main(int argc, char** argv) {
   uint64_t max_nodes = 10'000'000;
   bool list = false;
   std::string per_query;  // a file with one row per question: line, side, nodes, micros, verdict, plies, detail
+  std::string schedule_file;  // another schedule than the default (analyzer/schedule.hpp text form)
+  bool steps = false;         // count which step of the schedule decided each question
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--threads" && i + 1 < argc) threads = std::stoi(argv[++i]);
     else if (a == "--max-nodes" && i + 1 < argc) max_nodes = std::stoull(argv[++i]);
     else if (a == "--list-undetermined") list = true;
     else if (a == "--per-query" && i + 1 < argc) per_query = argv[++i];
+    else if (a == "--schedule" && i + 1 < argc) schedule_file = argv[++i];
+    else if (a == "--steps") steps = true;
   }
   std::ifstream in(file);
   if (!in) {
@@ -81,6 +88,19 @@ int main(int argc, char** argv) {
   tbb::global_control control(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
   analyzer::AnalysisOptions options;
   options.max_nodes = max_nodes;
+  if (!schedule_file.empty()) {
+    std::ifstream sin(schedule_file);
+    std::stringstream schedule_text;
+    schedule_text << sin.rdbuf();
+    auto schedule = analyzer::parse_schedule(schedule_text.str());
+    if (!sin || !schedule) {
+      std::cerr << "bench_analyze: " << schedule_file << ": " << (sin ? schedule.error() : "cannot read") << '\n';
+      return 2;
+    }
+    options.schedule = std::move(*schedule);
+  }
+  // Per step of the schedule: questions it decided, and their nodes.
+  std::map<std::string, std::pair<uint64_t, uint64_t>> by_step;
   analyzer::WinnabilityAnalyzer analyzer(options);
   std::atomic<uint64_t> decided{0}, undetermined{0}, wrong{0}, bad{0}, nodes{0}, cpu_micros{0}, max_micros{0};
   std::mutex mutex;
@@ -95,7 +115,14 @@ int main(int argc, char** argv) {
       return;
     }
     auto t0 = std::chrono::steady_clock::now();
-    auto v = analyzer.analyze(*pos, q.winner);
+    std::vector<analyzer::StepRecord> trace;
+    auto v = analyzer.analyze(*pos, q.winner, max_nodes, steps ? &trace : nullptr);
+    if (steps && !trace.empty() && trace.back().decided) {
+      std::lock_guard lock(mutex);
+      auto& [count, step_nodes] = by_step[analyzer::step_name(trace.back().step)];
+      ++count;
+      step_nodes += v.nodes;
+    }
     uint64_t us = uint64_t(std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count());
     cpu_micros += us;
     query_micros[i] = us;
@@ -139,6 +166,9 @@ int main(int argc, char** argv) {
   auto node_percentile = [&](std::size_t p) { return query_nodes.empty() ? 0ull : (unsigned long long)query_nodes[(query_nodes.size() - 1) * p / 100]; };
   std::printf("nodes: mean %.0f  median %llu  p90 %llu  p99 %llu  max %llu\n", double(nodes) / double(queries.size()),
               node_percentile(50), node_percentile(90), node_percentile(99), node_percentile(100));
+  for (auto& [step, figures] : by_step)
+    std::printf("decided by %-14s %7llu questions, mean %.0f nodes\n", step.c_str(), (unsigned long long)figures.first,
+                double(figures.second) / double(figures.first));
   if (!per_query.empty()) {
     std::ofstream out(per_query);
     for (auto& r : rows) out << r << '\n';
