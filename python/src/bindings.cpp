@@ -341,10 +341,10 @@ py::object convert(const std::string& fen, int max_moves, uint64_t max_positions
 class AuditSession {
  public:
   AuditSession(const std::string& label, std::optional<std::string> text, bool claims, uint64_t max_nodes,
-               int threads, const std::optional<std::string>& cache)
+               int threads, const std::optional<std::string>& cache, int lines_before, int games_before)
       : options_{claims} {
     std::string error;
-    stream_ = GameAuditStream::open(label, std::move(text), error);
+    stream_ = GameAuditStream::open(label, std::move(text), error, lines_before, games_before);
     if (!stream_) throw FileProblem(error);
     // One searcher per game, the games in parallel (as `arbiter audit`).
     engine_ = std::make_unique<EngineLease>(max_nodes, 0.0, 1, thread_count(threads), cache);
@@ -373,6 +373,32 @@ class AuditSession {
   std::unique_ptr<GameAuditStream> stream_;
   std::unique_ptr<EngineLease> engine_;
 };
+
+// Where the games of a PGN file start, every `every` games: (games before, lines before)
+// for games 1, every+1, 2*every+1, ... (in the whole file's numbering, as the reader counts
+// them, broken games too), and the number of games. A chunk of the file from one start to
+// the next, read with those counts, gives the games and line numbers of the whole file.
+py::tuple game_starts(const std::string& path, int every) {
+  if (every < 1) throw InputProblem("every must be at least 1");
+  std::vector<std::pair<int, int>> starts;
+  int games = 0;
+  std::string error;
+  {
+    py::gil_scoped_release release;
+    auto reader = analyzer::PgnReader::open(path);
+    if (!reader) {
+      error = reader.error();
+    } else {
+      analyzer::RawGame raw;
+      while (reader->next(raw)) {
+        if ((raw.index - 1) % every == 0) starts.emplace_back(raw.index - 1, raw.first_line - 1);
+        games = raw.index;
+      }
+    }
+  }
+  if (!error.empty()) throw FileProblem(error);
+  return py::make_tuple(starts, games);
+}
 
 // Raises arbiter.errors.<name>(message, **fields).
 void raise_python(const char* name, const std::string& message, const py::dict& fields) {
@@ -404,7 +430,7 @@ PYBIND11_MODULE(_arbiter, m) {
     }
   });
 
-  constexpr uint64_t kDefaultNodes = arbiter::analyzer::AnalysisOptions{}.max_nodes;
+  const uint64_t kDefaultNodes = arbiter::analyzer::AnalysisOptions{}.max_nodes;
   m.attr("DEFAULT_MAX_NODES") = kDefaultNodes;
   m.def("analyze", &analyze, "fen"_a, "winner"_a = "both", "max_nodes"_a = kDefaultNodes, "max_seconds"_a = 0.0,
         "threads"_a = 0, "shortest"_a = false, "cache"_a = py::none());
@@ -433,9 +459,10 @@ PYBIND11_MODULE(_arbiter, m) {
         "max_positions"_a = arbiter::search::ConversionOptions{}.max_positions);
   py::class_<AuditSession>(m, "AuditSession")
       .def(py::init<const std::string&, std::optional<std::string>, bool, uint64_t, int,
-                    const std::optional<std::string>&>(),
+                    const std::optional<std::string>&, int, int>(),
            "label"_a, "text"_a = py::none(), "claims"_a = false, "max_nodes"_a = uint64_t(1'000'000), "threads"_a = 0,
-           "cache"_a = py::none())
+           "cache"_a = py::none(), "lines_before"_a = 0, "games_before"_a = 0)
       .def("next", &AuditSession::next, "count"_a);
+  m.def("game_starts", &game_starts, "path"_a, "every"_a);
   m.def("shutdown", &shutdown, "Commits and closes the verdict tables (called at exit).");
 }

@@ -72,13 +72,17 @@ AuditedRecord audit_one(const std::string& file, analyzer::RawGame raw, const an
 }  // namespace
 
 std::unique_ptr<GameAuditStream> GameAuditStream::open(const std::string& label, std::optional<std::string> text,
-                                                       std::string& error) {
+                                                       std::string& error, int lines_before, int games_before) {
   std::unique_ptr<GameAuditStream> stream(new GameAuditStream);
   stream->label_ = label;
   if (text) {
     stream->text_ = std::make_unique<std::istringstream>(std::move(*text));
-    stream->reader_.emplace(*stream->text_);
+    stream->reader_.emplace(*stream->text_, lines_before, games_before);
     return stream;
+  }
+  if (lines_before || games_before) {
+    error = "a file is read from its start";
+    return nullptr;
   }
   auto reader = analyzer::PgnReader::open(label);
   if (!reader) {

@@ -34,8 +34,10 @@ class GameAuditStream {
  public:
   // `label` is the record's "file"; `text`, when given, is the PGN itself (plain text),
   // else `label` is opened as a file (plain, .gz or .zst). The error says why it cannot be read.
+  // Text cut from a larger file at a game boundary gives the lines and games before it,
+  // so that game indices and line numbers are the whole file's.
   static std::unique_ptr<GameAuditStream> open(const std::string& label, std::optional<std::string> text,
-                                               std::string& error);
+                                               std::string& error, int lines_before = 0, int games_before = 0);
 
   // Reads up to `count` games and audits them with `analyzer` (thread-safe; called inside
   // the caller's task arena, so the audits run in parallel); stops early, leaving the
