@@ -10,6 +10,8 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUILD = pathlib.Path(os.environ.get("ARBITER_BUILD_DIR", ROOT / "build")).resolve()
 sys.path.insert(0, str(BUILD / "python"))
+# Worker processes (Dask's) find the module too.
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(BUILD / "python"), os.environ.get("PYTHONPATH")]))
 
 
 def test_vector_file() -> pathlib.Path:
