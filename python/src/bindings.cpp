@@ -368,6 +368,29 @@ class AuditSession {
     return out;
   }
 
+  // The same as JSON Lines text (the records as `audit --json` prints them) with, per
+  // game, (ending or "error", mismatch, undetermined): what a dataset shard and its
+  // summary need, without a Python object per field.
+  py::tuple next_jsonl(std::size_t count) {
+    std::vector<AuditedRecord> records;
+    Engine& engine = **engine_;
+    run_interruptibly(engine.interrupt, [&] {
+      engine.arena->execute([&] { records = stream_->next(count, options_, *engine.analyzer, engine.interrupt); });
+    });
+    if (engine.store) engine.store->flush();
+    std::string text;
+    py::list facts(records.size());
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      const Json& r = records[i].record;
+      text += r.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      text += '\n';
+      const bool broken = r.contains("error");
+      facts[i] = py::make_tuple(broken ? std::string("error") : r["ending"].get<std::string>(),
+                                !broken && r["mismatch"].get<bool>(), !broken && r["correct"].is_null());
+    }
+    return py::make_tuple(py::bytes(text), facts);
+  }
+
  private:
   analyzer::AuditOptions options_;
   std::unique_ptr<GameAuditStream> stream_;
@@ -462,7 +485,8 @@ PYBIND11_MODULE(_arbiter, m) {
                     const std::optional<std::string>&, int, int>(),
            "label"_a, "text"_a = py::none(), "claims"_a = false, "max_nodes"_a = uint64_t(1'000'000), "threads"_a = 0,
            "cache"_a = py::none(), "lines_before"_a = 0, "games_before"_a = 0)
-      .def("next", &AuditSession::next, "count"_a);
+      .def("next", &AuditSession::next, "count"_a)
+      .def("next_jsonl", &AuditSession::next_jsonl, "count"_a);
   m.def("game_starts", &game_starts, "path"_a, "every"_a);
   m.def("shutdown", &shutdown, "Commits and closes the verdict tables (called at exit).");
 }

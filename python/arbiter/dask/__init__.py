@@ -33,7 +33,7 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequ
 import arbiter
 from arbiter import _arbiter
 
-__all__ = ["audit", "load", "rows", "summary", "split_file", "audit_chunk", "write_shard", "read_shard"]
+__all__ = ["audit", "load", "rows", "summary", "manifest_summary", "split_file", "audit_chunk", "write_shard", "read_shard"]
 
 MANIFEST = "manifest.jsonl"
 WRITES = "writes.log"
@@ -75,13 +75,15 @@ def _atomic_write(path: str, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def write_shard(path: str, rows: Sequence[Dict[str, Any]], compress: bool) -> None:
-    """The one place that knows the shard format: JSON Lines, zstd-compressed when asked
-    (a later switch to Parquet changes this function and read_shard only)."""
-    data = b"".join(json.dumps(r, ensure_ascii=False).encode() + b"\n" for r in rows)
+def write_shard(path: str, jsonl: bytes, compress: bool) -> bytes:
+    """The one place that writes the shard format: JSON Lines (one record per line, as the
+    C++ side dumps them), zstd-compressed when asked; returns the bytes written. A later
+    switch to Parquet changes this function and read_shard only."""
+    data = jsonl
     if compress:
         data = subprocess.run(["zstd", "-q", "-c"], input=data, stdout=subprocess.PIPE, check=True).stdout
     _atomic_write(path, data)
+    return data
 
 
 def read_shard(path: str) -> List[Dict[str, Any]]:
@@ -140,6 +142,17 @@ def split_file(path: str, out: str, chunk_games: int) -> Dict[str, Any]:
     return {"file": path, "file_id": file_id, "games": games, "chunks": chunks}
 
 
+def _tally(facts: Iterable[tuple]) -> Dict[str, List[int]]:
+    """Per ending ("error" for broken games): [games, mismatches, undetermined]."""
+    counts: Dict[str, List[int]] = {}
+    for ending, mismatch, undetermined in facts:
+        c = counts.setdefault(ending, [0, 0, 0])
+        c[0] += 1
+        c[1] += int(mismatch)
+        c[2] += int(undetermined)
+    return counts
+
+
 def audit_chunk(chunk: Dict[str, Any], out: str, claims: bool, max_nodes: int, threads: Optional[int],
                 compress: bool) -> Dict[str, Any]:
     """Audits one chunk into its shard (unless the shard exists: a retried task whose
@@ -147,26 +160,30 @@ def audit_chunk(chunk: Dict[str, Any], out: str, claims: bool, max_nodes: int, t
     folder = os.path.join(out, "shards")
     os.makedirs(folder, exist_ok=True)
     shard = os.path.join(folder, f"{chunk['file_id']}-{chunk['chunk']:06d}.jsonl" + (".zst" if compress else ""))
-    if not os.path.exists(shard):
+    if os.path.exists(shard):
+        rows = read_shard(shard)
+        facts = [("error", False, False) if "error" in r else (r["ending"], bool(r["mismatch"]), r["correct"] is None)
+                 for r in rows]
+        with open(shard, "rb") as f:
+            data = f.read()
+    else:
         with open(chunk["text"], "rb") as f:
             text = f.read().decode("utf-8", "replace")
         session = _arbiter.AuditSession(chunk["file"], text, claims, max_nodes, 0 if threads is None else threads,
                                         None, chunk["lines_before"], chunk["games_before"])
-        rows: List[Dict[str, Any]] = []
+        parts, facts = [], []
         while True:
-            batch = session.next(256)
+            jsonl, batch = session.next_jsonl(1024)
             if not batch:
                 break
-            rows.extend(record for record, _ in batch)
-        write_shard(shard, rows, compress)
+            parts.append(jsonl)
+            facts.extend(batch)
+        data = write_shard(shard, b"".join(parts), compress)
         with open(os.path.join(out, WRITES), "a") as log:  # one short line: an atomic append
-            log.write(json.dumps({"shard": os.path.basename(shard), "rows": len(rows), "pid": os.getpid()}) + "\n")
-    rows = read_shard(shard)
+            log.write(json.dumps({"shard": os.path.basename(shard), "rows": len(facts), "pid": os.getpid()}) + "\n")
     return {"file": chunk["file"], "file_id": chunk["file_id"], "chunk": chunk["chunk"],
-            "shard": os.path.relpath(shard, out), "sha256": _sha256(shard), "rows": len(rows),
-            "games_before": chunk["games_before"], "games": chunk["games"],
-            "mismatches": sum(1 for r in rows if r.get("mismatch")),
-            "errors": sum(1 for r in rows if "error" in r)}
+            "shard": os.path.relpath(shard, out), "sha256": hashlib.sha256(data).hexdigest(), "rows": len(facts),
+            "games_before": chunk["games_before"], "games": chunk["games"], "endings": _tally(facts)}
 
 
 # --- the client side
@@ -291,7 +308,7 @@ def audit(files: Iterable[str], client: Any, out: str = "results/", *, claims: b
     except BaseException:
         client.cancel(futures)
         raise
-    return summary(load(out, files))
+    return manifest_summary(out, files)
 
 
 def load(out: str, files: Optional[Sequence[str]] = None) -> Any:
@@ -316,6 +333,28 @@ def rows(out: str, files: Optional[Sequence[str]] = None) -> List[Dict[str, Any]
     for e in entries:
         result.extend(read_shard(os.path.join(out, e["shard"])))
     return result
+
+
+def manifest_summary(out: str, files: Optional[Sequence[str]] = None) -> Any:
+    """``summary`` from the manifest's counts, without reading the shards."""
+    import pandas as pd
+
+    entries = list(_manifest(out).values())
+    if files is not None:
+        keep = {_file_id(os.fspath(f)) for f in files}
+        entries = [e for e in entries if e["file_id"] in keep]
+    rows = []
+    for e in entries:
+        for ending, (games, mismatches, undetermined) in e.get("endings", {}).items():
+            rows.append({"file": e["file"], "ending": ending, "games": games, "mismatches": mismatches,
+                         "undetermined": undetermined})
+    if not rows:
+        return pd.DataFrame(columns=["games", "mismatches", "undetermined"])
+    f = pd.DataFrame(rows)
+    per_file = f.groupby(["file", "ending"])[["games", "mismatches", "undetermined"]].sum()
+    total = f.groupby("ending")[["games", "mismatches", "undetermined"]].sum()
+    total.index = pd.MultiIndex.from_product([["(all)"], total.index], names=["file", "ending"])
+    return pd.concat([per_file, total])
 
 
 def summary(frame: Any) -> Any:
