@@ -129,9 +129,7 @@ def split_file(path: str, out: str, chunk_games: int) -> Dict[str, Any]:
                 need = chunks[index + 1]["lines_before"] - line_no  # lines left in this chunk
                 if block.count(b"\n") < need:
                     break
-                end = 0
-                for _ in range(need):
-                    end = block.index(b"\n", end) + 1
+                end = len(block) - len(block.split(b"\n", need)[-1])  # just past the need-th newline
                 pending.append(block[:end])
                 _atomic_write(chunks[index]["text"], b"".join(pending))
                 pending, block, line_no, index = [], block[end:], line_no + need, index + 1
