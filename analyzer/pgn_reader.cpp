@@ -845,6 +845,10 @@ struct PgnReader::Impl {
 };
 
 PgnReader::PgnReader(std::istream& in) : impl_(std::make_unique<Impl>(std::make_unique<StreamSource>(in))) {}
+PgnReader::PgnReader(std::istream& in, int lines_before, int games_before) : PgnReader(in) {
+  impl_->line_no = lines_before;
+  impl_->games = games_before;
+}
 PgnReader::PgnReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 PgnReader::PgnReader(PgnReader&&) noexcept = default;
 PgnReader& PgnReader::operator=(PgnReader&&) noexcept = default;

@@ -76,6 +76,10 @@ class PgnReader {
  public:
   // Reads a stream as it is (no decompression). The stream must outlive the reader.
   explicit PgnReader(std::istream& in);
+  // The same for a stream that is the rest of a longer input cut at a game boundary (a
+  // chunk of a large file): `lines_before` lines and `games_before` games came before it,
+  // so line numbers and game indices are those of the whole input.
+  PgnReader(std::istream& in, int lines_before, int games_before);
   // Opens a file ("-" is standard input); gzip and zstd are recognised by their magic
   // bytes and decompressed on the fly. The error says why the file cannot be read.
   static std::expected<PgnReader, std::string> open(const std::string& path);

@@ -168,7 +168,7 @@ class ExploreStep final : public StepRunner {
     if (only_if_boxed_ && (king_attacks(q.pos.king_square(~q.winner)) & ~q.pos.occupied())) return std::nullopt;
     search::Exploration& x = exploration(q, kind_);
     if (e.greedy_turns) x.set_greedy_turns(e.greedy_turns);
-    Limits limits(search_budget(q, e), q.deadline);
+    Limits limits(search_budget(q, e), q.deadline, nullptr, q.services.interrupt);
     auto r = x.run(limits);
     if (e.greedy_turns) x.set_greedy_turns(search::kDefaultGreedyTurns);
     q.spent += limits.nodes();
@@ -186,7 +186,7 @@ class ExploreStep final : public StepRunner {
 class DepthFirstStep final : public StepRunner {
  public:
   std::optional<Verdict> run(Question& q, const ScheduleEntry& e) const override {
-    Limits limits(search_budget(q, e), q.deadline);
+    Limits limits(search_budget(q, e), q.deadline, nullptr, q.services.interrupt);
     search::HelpmateConfig config;
     config.tables = q.services.tables;
     auto r = search::find_helpmate(q.pos, q.winner, limits, *q.services.table, config);
@@ -266,7 +266,7 @@ class RaceStep final : public StepRunner {
     std::vector<std::function<void()>> searchers;
     for (auto [x, percent] : {std::pair{&narrow, e.shares.narrow}, std::pair{&wide, e.shares.wide}}) {
       searchers.push_back([&, x, percent] {
-        Limits limits(share(percent), q.deadline, &cancel);
+        Limits limits(share(percent), q.deadline, &cancel, q.services.interrupt);
         auto r = x->run(limits);
         Finding f;
         if (r.kind == search::ClosureResult::Kind::MateFound)
@@ -275,7 +275,7 @@ class RaceStep final : public StepRunner {
       });
     }
     searchers.push_back([&] {
-      Limits limits(share(e.shares.guided), q.deadline, &cancel);
+      Limits limits(share(e.shares.guided), q.deadline, &cancel, q.services.interrupt);
       auto r = guided.run(limits);
       Finding f;
       f.positions = r.positions;
@@ -286,7 +286,7 @@ class RaceStep final : public StepRunner {
         f.how = "(guided exhaustive search)";
         // Greedy lines wander: look again, weighting depth more, for a shorter one.
         if (f.line.size() > 16 && !cancel) {
-          Limits again(std::min<uint64_t>(limits.nodes(), round / 10), q.deadline, &cancel);
+          Limits again(std::min<uint64_t>(limits.nodes(), round / 10), q.deadline, &cancel, q.services.interrupt);
           search::Exploration short_one(q.pos, q.winner, q.services.max_closure_positions,
                                         search::Order::GuidedShort, hopeless(q));
           short_one.set_tables(q.services.tables);
@@ -300,7 +300,7 @@ class RaceStep final : public StepRunner {
     });
     for (int variant : {0, 1}) {
       searchers.push_back([&, variant] {
-        Limits limits(share(e.shares.depth_first), q.deadline, &cancel);
+        Limits limits(share(e.shares.depth_first), q.deadline, &cancel, q.services.interrupt);
         search::HelpmateConfig config;
         config.variant = variant;
         config.tables = q.services.tables;
@@ -352,7 +352,7 @@ class ShortenStep final : public StepRunner {
       uint64_t budget = q.services.shorten_fully ? std::max(left, e.nodes) : search_budget(q, e);
       if (!q.services.shorten_fully && e.spent_percent)
         budget = std::min(budget, std::max(e.floor, q.spent * e.spent_percent / 100));
-      Limits limits(budget, q.deadline);
+      Limits limits(budget, q.deadline, nullptr, q.services.interrupt);
       search::HelpmateConfig config;
       config.max_plies = shorter;
       config.tables = q.services.tables;

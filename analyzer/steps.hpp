@@ -3,6 +3,7 @@
 // budget, and answers with a verdict (a replayed witness or a proof) or nothing.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -28,6 +29,8 @@ struct StepServices {
   uint64_t max_closure_positions = 0;
   int threads = 1;
   bool shorten_fully = false;  // shortening may spend all of the budget that is left
+  // Set from outside to stop the searches (AnalysisOptions::interrupt); may be null.
+  const std::atomic<bool>* interrupt = nullptr;
   // Small pawnless material with no mate position (remembered per material).
   std::function<std::optional<std::string>(const board::Position&, board::Color)> no_mate_position;
 };

@@ -61,6 +61,7 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner, uint64_t
                               options_.max_closure_positions,
                               options_.threads,
                               options_.shortening == Shortening::Full,
+                              options_.interrupt,
                               [this](const Position& p, Color w) { return no_mate_position(p, w); }};
   Question q(pos, winner, max_nodes, deadline, services);
   auto run = [&](const ScheduleEntry& entry) {
@@ -80,6 +81,10 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner, uint64_t
     std::optional<Verdict> v = run(schedule[i]);
     if (!v) {
       if (q.stop) break;
+      if (options_.interrupt && options_.interrupt->load()) {
+        q.limit = Reason::Cancelled;
+        break;
+      }
       continue;
     }
     bool keep = kept_in_store(schedule[i].step);

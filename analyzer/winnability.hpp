@@ -4,6 +4,7 @@
 // otherwise "undetermined" with the limit hit. Thread-safe: many threads may call analyze().
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -38,6 +39,9 @@ struct AnalysisOptions {
   uint64_t max_closure_positions = 4'000'000;  // memory bound of the exhaustive phase
   int threads = 1;                       // searchers racing on one question
   double max_seconds = 0;                // 0: no time limit
+  // Set from outside (another thread) to stop every question under way: they end
+  // undetermined with reason Cancelled, which is never stored. Must outlive the analyzer.
+  const std::atomic<bool>* interrupt = nullptr;
   Schedule schedule = default_schedule();  // the steps a question goes through (schedule.hpp)
   Shortening shortening = Shortening::Bounded;
 };

@@ -1,5 +1,6 @@
-// Resource limits shared by the searches of one question: a node budget, a deadline
-// and a cancellation flag (set by whoever found the answer first). Thread-safe.
+// Resource limits shared by the searches of one question: a node budget, a deadline,
+// a cancellation flag (set by whoever found the answer first) and an interruption flag
+// (set from outside: the caller no longer wants the answer). Thread-safe.
 #pragma once
 
 #include <atomic>
@@ -15,11 +16,13 @@ namespace arbiter::search {
 class Limits {
  public:
   using Clock = std::chrono::steady_clock;
-  // `cancel`, when given, is a flag shared by racing searchers: once set, every Limits
-  // watching it reports Cancelled.
+  // `cancel`, when given, is a flag shared by racing searchers, and `interrupt` one the
+  // caller may set (e.g. on Ctrl-C): once either is set, every Limits watching it
+  // reports Cancelled.
   explicit Limits(uint64_t max_nodes = std::numeric_limits<uint64_t>::max(),
-                  Clock::time_point deadline = Clock::time_point::max(), const std::atomic<bool>* cancel = nullptr)
-      : max_nodes_(max_nodes), deadline_(deadline), cancel_(cancel) {}
+                  Clock::time_point deadline = Clock::time_point::max(), const std::atomic<bool>* cancel = nullptr,
+                  const std::atomic<bool>* interrupt = nullptr)
+      : max_nodes_(max_nodes), deadline_(deadline), cancel_(cancel), interrupt_(interrupt) {}
 
   // The deadline `seconds` after `now`: time_point::max() (no deadline) for 0, for
   // +infinity and wherever the sum would pass what the clock can hold. Never overflows.
@@ -41,6 +44,7 @@ class Limits {
     uint64_t total = nodes_.fetch_add(n, std::memory_order_relaxed) + n;
     if (stopped()) return false;
     if (cancel_ && cancel_->load(std::memory_order_relaxed)) return hit(Reason::Cancelled);
+    if (interrupt_ && interrupt_->load(std::memory_order_relaxed)) return hit(Reason::Cancelled);
     if (total > max_nodes_) return hit(Reason::NodeLimit);
     if ((total & ~uint64_t(0xFFF)) != ((total - n) & ~uint64_t(0xFFF)) && deadline_ != Clock::time_point::max() &&
         Clock::now() > deadline_)
@@ -63,6 +67,7 @@ class Limits {
   uint64_t max_nodes_;
   Clock::time_point deadline_;
   const std::atomic<bool>* cancel_;
+  const std::atomic<bool>* interrupt_;
   std::atomic<uint64_t> nodes_{0};
   std::atomic<bool> stop_{false};
   std::atomic<uint8_t> reason_{uint8_t(Reason::NodeLimit)};
