@@ -26,6 +26,12 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
+// The deadline `seconds` after `start` (saturating: a huge budget is no deadline).
+search::Limits::Clock::time_point limits_deadline(std::chrono::steady_clock::time_point start, double seconds) {
+  return search::Limits::deadline_after(seconds, start);
+}
+
+
 // A reply carrying one message, as the CLI words it.
 ApiReply error_reply(int status, const std::string& message) {
   return {status, records::dump(Json{{"error", message}}) + "\n"};
@@ -200,8 +206,7 @@ ApiReply Api::helpmate(const Request& r) {
   uint64_t nodes = r.count("max_nodes", limits_.helpmate_nodes, limits_.helpmate_nodes);
   double seconds = r.seconds("max_seconds", limits_.max_seconds);
   auto start = std::chrono::steady_clock::now();
-  search::Limits limits(nodes, start + std::chrono::duration_cast<search::Limits::Clock::duration>(
-                                           std::chrono::duration<double>(seconds)));
+  search::Limits limits(nodes, limits_deadline(start, seconds));
   auto result = search::solve_helpmate(*pos, *stipulation, limits, options);
   // Only solutions the move generator replays to mate in exactly N moves are shown.
   const board::Color winner = stipulation->half ? pos->side_to_move() : ~pos->side_to_move();
@@ -211,7 +216,22 @@ ApiReply Api::helpmate(const Request& r) {
   });
   if (result.solutions.size() != found)
     return error_reply(500, "internal error: a solution found does not replay to mate; none is shown");
-  return json_reply(records::helpmate(*pos, *stipulation, result, micros_since(start)));
+  // Short solutions (mate in fewer moves), reported apart as the CLI does; each within
+  // the same budget, and replayed like the solutions proper.
+  std::optional<std::vector<records::ShortSolutions>> shorter;
+  if (!options.first_only) {
+    shorter.emplace();
+    for (int k = 1; k < stipulation->moves; ++k) {
+      search::Stipulation s{k, stipulation->half};
+      search::Limits short_limits(nodes, limits_deadline(start, seconds));
+      records::ShortSolutions part{s, search::solve_helpmate(*pos, s, short_limits, options)};
+      for (const auto& line : part.result.solutions)
+        if (!(int(line.size()) == s.plies() && analyzer::replays_to_mate(*pos, line, winner)))
+          return error_reply(500, "internal error: a solution found does not replay to mate; none is shown");
+      shorter->push_back(std::move(part));
+    }
+  }
+  return json_reply(records::helpmate(*pos, *stipulation, result, micros_since(start), shorter));
 }
 
 ApiReply Api::convert(const Request& r) {

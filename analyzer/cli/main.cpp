@@ -19,10 +19,15 @@ namespace {
 // A result that never reached its reader is a failure: the output is flushed and checked
 // (a full disk, a closed pipe, /dev/full), and a failed write gives exit status 4.
 int finish_output(int status) {
-  errno = 0;
-  std::cout.flush();
+  // A command that flushed its own output may have failed already: errno still tells why.
   bool failed = std::cout.fail();
-  int error = errno;
+  int error = failed ? errno : 0;
+  if (!failed) {
+    errno = 0;
+    std::cout.flush();
+    failed = std::cout.fail();
+    error = errno;
+  }
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
     failed = true;
     if (error == 0) error = errno;

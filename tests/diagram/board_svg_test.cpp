@@ -1,5 +1,7 @@
 // The SVG renderer: every man on its square (read back from the picture), the last move
 // and a check marked, lines replayed to the asked ply; and the CLI picture renders.
+#include <sys/wait.h>
+
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
@@ -165,7 +167,10 @@ TEST_CASE("diagram: audit --diagrams pictures each mismatch at its deciding ply"
                         "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
   std::string cmd = std::string(ARBITER_EXE) + " audit --no-cache --mismatches --diagrams " + (dir / "svg").string() +
                     " " + pgn.string() + " >/dev/null";
-  REQUIRE(std::system(cmd.c_str()) == 0);
+  // Exit status 5: a recorded result is wrong (game 1).
+  const int status = std::system(cmd.c_str());
+  REQUIRE(WIFEXITED(status));
+  REQUIRE(WEXITSTATUS(status) == 5);
   // Game 1 was scored wrong (a timeout where White can still mate); game 2 was right.
   CHECK_FALSE(std::filesystem::exists(dir / "svg" / "games-2.svg"));
   std::ifstream in(dir / "svg" / "games-1.svg");
