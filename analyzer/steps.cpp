@@ -336,6 +336,8 @@ class RaceStep final : public StepRunner {
 // finds the shortest helpmate (the first line it finds is one), or rules out every length
 // it completes. Exact tables end lines early where they cover the material.
 class ShortenStep final : public StepRunner {
+  static constexpr int kShortenTableBits = 12;  // 4K entries: cleared in microseconds
+
  public:
   std::optional<Verdict> run(Question& q, const ScheduleEntry& e) const override {
     if (!q.found || q.found->outcome != search::Outcome::Winnable || q.found->shortest) return std::nullopt;
@@ -356,7 +358,11 @@ class ShortenStep final : public StepRunner {
       search::HelpmateConfig config;
       config.max_plies = shorter;
       config.tables = q.services.tables;
-      auto r = search::find_helpmate(q.pos, q.winner, limits, *q.services.table, config);
+      // A table of its own, fresh for each witness: what the shared one remembers from
+      // earlier questions would change how deep the budget reaches, and the facts
+      // reported would depend on what was asked before.
+      search::TranspositionTable table(kShortenTableBits);
+      auto r = search::find_helpmate(q.pos, q.winner, limits, table, config);
       q.spent += limits.nodes();
       if (r.line && int(r.line->size()) < length && replays_to_mate(q.pos, *r.line, q.winner)) {
         v.line = std::move(*r.line);

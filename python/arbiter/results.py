@@ -68,7 +68,7 @@ class Analysis:
     @classmethod
     def from_record(cls, r: Record) -> "Analysis":
         fen = r["fen"]
-        side = lambda k: Verdict.from_record(fen, r[k]) if k in r else None  # noqa: E731
+        side = lambda k: Verdict.from_record(fen, r[k]) if r.get(k) is not None else None  # noqa: E731
         return cls(fen=fen, white=side("white"), black=side("black"), dead=r.get("dead"), record=r)
 
     def of(self, side: str) -> Optional[Verdict]:
@@ -104,17 +104,23 @@ class Status:
     """``status``: the state the rules see at once, and the simple material table."""
 
     fen: str
-    state: str  # "checkmate", "stalemate" or "ongoing"
+    state: str  # "checkmate", "stalemate", "seventy-five" or "ongoing"
     in_check: bool
     legal_moves: int
-    simple_white: bool
+    endings: List[str]  # every ending that holds: checkmate, stalemate, dead-position, seventy-five
+    dead: Optional[bool]  # a dead position (5.2.2); None when the analysis hit a limit
+    simple_white: bool  # the opponent-blind table (some servers): White can mate
     simple_black: bool
+    aware_white: bool  # the opponent-aware rule (python-chess, Lichess): White can mate
+    aware_black: bool
     record: Record = field(repr=False, compare=False)
 
     @classmethod
     def from_record(cls, r: Record) -> "Status":
+        blind, aware = r["simple"]["opponent_blind"], r["simple"]["opponent_aware"]
         return cls(fen=r["fen"], state=r["state"], in_check=r["in_check"], legal_moves=r["legal_moves"],
-                   simple_white=r["simple"]["white"], simple_black=r["simple"]["black"], record=r)
+                   endings=r["endings"], dead=r["dead"], simple_white=blind["white"], simple_black=blind["black"],
+                   aware_white=aware["white"], aware_black=aware["black"], record=r)
 
 
 @dataclass(frozen=True)

@@ -289,7 +289,22 @@ py::object adjudicate(analyzer::LossKind kind, const std::string& fen, const std
 
 py::object status(const std::string& fen) {
   const Position pos = read_fen(fen);
-  return to_python(status_record(pos, analyzer::status_of(pos)));
+  const analyzer::Status s = analyzer::status_of(pos);
+  // As `arbiter status`: a game that goes on is analysed for both sides (a dead position).
+  std::optional<TimedVerdict> white, black;
+  if (s.state == analyzer::GameState::Ongoing) {
+    py::gil_scoped_release release;
+    analyzer::WinnabilityAnalyzer analyzer{analyzer::AnalysisOptions{}};
+    auto timed = [&](Color c) {
+      auto start = std::chrono::steady_clock::now();
+      TimedVerdict tv{analyzer.analyze(pos, c)};
+      tv.micros = micros_since(start);
+      return tv;
+    };
+    white = timed(Color::White);
+    black = timed(Color::Black);
+  }
+  return to_python(status_record(pos, s, white, black));
 }
 
 py::object helpmate(const std::string& fen, const std::string& moves, bool first, uint64_t max_nodes, int threads) {
@@ -317,7 +332,28 @@ py::object helpmate(const std::string& fen, const std::string& moves, bool first
     if (int(line.size()) != stipulation->plies() || !analyzer::replays_to_mate(pos, line, winner))
       throw std::runtime_error("internal error: a " + stipulation->to_string() + " solution found for " + pos.fen() +
                                " does not replay to mate");
-  return to_python(helpmate_record(pos, *stipulation, result, micros));
+  // Short solutions (mate in fewer moves), reported apart as the CLI does.
+  std::optional<std::vector<records::ShortSolutions>> shorter;
+  if (!first) {
+    shorter.emplace();
+    for (int k = 1; k < stipulation->moves; ++k) {
+      search::Stipulation shorter_one{k, stipulation->half};
+      records::ShortSolutions part{shorter_one, {}};
+      run_interruptibly(interrupt, [&] {
+        arena.execute([&] {
+          search::Limits limits(max_nodes ? max_nodes : std::numeric_limits<uint64_t>::max(),
+                                search::Limits::Clock::time_point::max(), nullptr, &interrupt);
+          part.result = search::solve_helpmate(pos, shorter_one, limits, options);
+        });
+      });
+      for (const auto& line : part.result.solutions)
+        if (int(line.size()) != shorter_one.plies() || !analyzer::replays_to_mate(pos, line, winner))
+          throw std::runtime_error("internal error: a short solution found for " + pos.fen() +
+                                   " does not replay to mate");
+      shorter->push_back(std::move(part));
+    }
+  }
+  return to_python(helpmate_record(pos, *stipulation, result, micros, shorter));
 }
 
 py::object convert(const std::string& fen, int max_moves, uint64_t max_positions) {
@@ -332,7 +368,7 @@ py::object convert(const std::string& fen, int max_moves, uint64_t max_positions
     result = search::find_conversion(pos, options);
   }
   if (!result) throw InputProblem(result.error().message);
-  auto record = conversion_record(pos, *result);
+  auto record = conversion_record(pos, *result, options);
   if (!record) throw std::runtime_error("internal error: the conversion found for " + pos.fen() + " does not replay");
   return to_python(*record);
 }

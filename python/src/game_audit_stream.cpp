@@ -1,5 +1,7 @@
 #include "game_audit_stream.hpp"
 
+#include "analyzer/records/records.hpp"
+
 #include <sstream>
 
 #include <tbb/blocked_range.h>
@@ -19,29 +21,15 @@ std::string tag_or(const analyzer::RawGame& raw, std::string_view name, const ch
   return v && !v->empty() ? *v : fallback;
 }
 
-Json claim_json(const analyzer::ClaimPoint& c, const board::Position& start, const std::vector<board::Move>& moves) {
-  Json j;
-  j["ply"] = c.ply;
-  j["claimant"] = c.claimant == board::Color::White ? "white" : "black";
-  if (c.intended) {
-    board::Position p = start;
-    for (int i = 0; i < c.ply; ++i) p.do_move(moves[i]);
-    j["intended"] = board::to_uci(p, *c.intended);
-  }
-  return j;
-}
-
 // One game, as `arbiter audit --json` prints it (analyzer/cli/audit_command.cpp).
 AuditedRecord audit_one(const std::string& file, analyzer::RawGame raw, const analyzer::AuditOptions& options,
                         analyzer::WinnabilityAnalyzer& analyzer) {
   AuditedRecord out;
-  Json& j = out.record;
-  j["file"] = file;
-  j["game"] = raw.index;
   const std::string white = tag_or(raw, "White", "?"), black = tag_or(raw, "Black", "?");
+  const int index = raw.index;
   auto game = analyzer::replay(std::move(raw));
   if (!game) {
-    j["error"] = game.error().to_string();
+    out.record = records::audit_error(file, index, game.error().to_string());
     out.fault = GameFault{game.error().line, game.error().move};
     return out;
   }
@@ -50,22 +38,10 @@ AuditedRecord audit_one(const std::string& file, analyzer::RawGame raw, const an
     recorded = analyzer::parse_result(analyzer::normalise_result(*tag));
   if (!recorded && !game->raw.termination.empty()) recorded = analyzer::parse_result(game->raw.termination);
   const auto a = analyzer::audit_game(game->start, game->moves, game->raw.tags, recorded, options, analyzer);
-  j["white"] = white;
-  j["black"] = black;
-  j["recorded"] = a.recorded ? Json(analyzer::to_string(*a.recorded)) : Json(nullptr);
-  j["correct"] = a.correct ? Json(analyzer::to_string(*a.correct)) : Json(nullptr);
-  j["ending"] = analyzer::to_string(a.ending);
-  j["ply"] = a.ply;
-  j["reason"] = a.reason;
-  j["mismatch"] = a.mismatch;
-  j["basis"] = a.basis;
-  j["void_plies"] = a.void_plies;
-  j["fen"] = a.fen;
-  if (options.claims) {
-    j["claims"]["threefold"] = a.threefold ? claim_json(*a.threefold, game->start, game->moves) : Json(nullptr);
-    j["claims"]["fifty"] = a.fifty ? claim_json(*a.fifty, game->start, game->moves) : Json(nullptr);
-  }
-  if (!game->raw.warnings.empty()) j["warnings"] = game->raw.warnings;
+  // The record of `arbiter audit --json`, from the same function.
+  records::AuditedGameRecord record{file, index, white, black, &a, game->raw.warnings,
+                                    options.claims, &game->start, game->moves};
+  out.record = records::audited_game(record);
   return out;
 }
 

@@ -1,14 +1,14 @@
-// The JSON records the Python module returns, field for field those the CLI prints with
-// --json (DESIGN.md), so that a script gets from `arbiter.analyze` what `arbiter analyze
-// --json` prints for the same position.
+// The JSON records the Python module returns: those of analyzer/records/, the same
+// functions the CLI prints with --json, so that a script gets from `arbiter.analyze` what
+// `arbiter analyze --json` prints for the same position.
 #pragma once
 
 #include <cstdint>
 #include <optional>
-
-#include <nlohmann/json.hpp>
+#include <vector>
 
 #include "analyzer/loss_adjudication.hpp"
+#include "analyzer/records/records.hpp"
 #include "analyzer/status.hpp"
 #include "search/board/position.hpp"
 #include "search/problems/conversion.hpp"
@@ -17,31 +17,28 @@
 
 namespace arbiter::python {
 
-using Json = nlohmann::ordered_json;
+using Json = records::Json;
+using TimedVerdict = records::TimedVerdict;
 
-struct TimedVerdict {
-  search::Verdict verdict;
-  uint64_t micros = 0;
-};
-
-// `analyze --json`: fen, white, black (each side asked), dead (both asked).
+// `analyze --json`.
 Json analysis_record(const board::Position& pos, const std::optional<TimedVerdict>& white,
                      const std::optional<TimedVerdict>& black);
 
-// `timeout --json` / `resign --json`: fen, flagged|resigned, result, reason, winnability.
+// `timeout --json` / `resign --json`.
 Json loss_record(const board::Position& pos, board::Color loser, analyzer::LossKind kind,
                  const analyzer::Adjudication& adjudication, uint64_t micros);
 
-// `status --json`: fen, state, in_check, legal_moves, simple.
-Json status_record(const board::Position& pos, const analyzer::Status& status);
+// `status --json`: the verdicts of both sides when the game goes on.
+Json status_record(const board::Position& pos, const analyzer::Status& status, const std::optional<TimedVerdict>& white,
+                   const std::optional<TimedVerdict>& black);
 
-// `helpmate --json`: fen, stipulation, solutions, san, count, nodes, micros, complete
-// (and limit when incomplete). The solutions must have been replayed.
+// `helpmate --json`; the solutions (and short solutions) must have been replayed.
 Json helpmate_record(const board::Position& pos, search::Stipulation stipulation,
-                     const search::HelpmateSolutions& result, uint64_t micros);
+                     const search::HelpmateSolutions& result, uint64_t micros,
+                     const std::optional<std::vector<records::ShortSolutions>>& shorter);
 
-// `convert --json`: fen, convertible, line and san (when convertible), length, positions,
-// complete. Nothing when a conversion line does not replay (never reported then).
-std::optional<Json> conversion_record(const board::Position& pos, const search::Conversion& result);
+// `convert --json`. Nothing when a conversion line does not replay (never reported then).
+std::optional<Json> conversion_record(const board::Position& pos, const search::Conversion& result,
+                                      const search::ConversionOptions& options);
 
 }  // namespace arbiter::python

@@ -55,7 +55,7 @@ def test_a_dead_position_is_dead():
 def test_one_side_only():
     result = arbiter.analyze("8/8/8/4k3/8/8/8/KB6 w - - 0 1", winner="white")
     assert result.white.reason == "insufficient-material"
-    assert result.black is None and result.dead is None and "black" not in result.record
+    assert result.black is None and result.dead is None and result.record["black"] is None
 
 
 class Board:
