@@ -28,15 +28,21 @@ void add_cache_options(CLI::App* app, CacheOptions& options) {
       ->excludes(file);
 }
 
-std::optional<std::filesystem::path> default_cache_file() {
-  for (auto [variable, below] : {std::pair{"XDG_CACHE_HOME", ""}, std::pair{"HOME", ".cache"}}) {
-    const char* value = std::getenv(variable);
+std::optional<std::filesystem::path> xdg_arbiter_dir(const char* variable, const char* below_home) {
+  for (auto [name, below] : {std::pair{variable, ""}, std::pair{"HOME", below_home}}) {
+    const char* value = std::getenv(name);
     if (!value || !*value) continue;
     std::filesystem::path dir(value);
     if (!dir.is_absolute()) continue;  // the XDG rule: relative paths are ignored
-    return dir / below / "arbiter" / "verdicts.lmdb";
+    return dir / below / "arbiter";
   }
   return std::nullopt;
+}
+
+std::optional<std::filesystem::path> default_cache_file() {
+  auto dir = xdg_arbiter_dir("XDG_CACHE_HOME", ".cache");
+  if (!dir) return std::nullopt;
+  return *dir / "verdicts.lmdb";
 }
 
 std::optional<std::filesystem::path> cache_file(const CacheOptions& options) {

@@ -24,6 +24,10 @@ void add_cache_options(CLI::App* app, CacheOptions& options);
 
 // $XDG_CACHE_HOME/arbiter/verdicts.lmdb, else $HOME/.cache/arbiter/verdicts.lmdb; nothing
 // when neither variable is set (or they are not absolute paths).
+// The folder `arbiter` keeps a kind of data in, by the XDG rule: $VARIABLE/arbiter, else
+// $HOME/BELOW_HOME/arbiter (relative paths are ignored); nothing when neither is set.
+std::optional<std::filesystem::path> xdg_arbiter_dir(const char* variable, const char* below_home);
+
 std::optional<std::filesystem::path> default_cache_file();
 
 // The file the options name (--cache, else the default); nothing when there is none.

@@ -1,5 +1,7 @@
 #include "analyzer/cli/tables_options.hpp"
 
+#include "analyzer/cli/cache_options.hpp"
+
 #include <cstdlib>
 #include <iostream>
 #include <mutex>
@@ -25,14 +27,9 @@ void add_tables_options(CLI::App* app, TablesOptions& options) {
 }
 
 std::optional<std::filesystem::path> default_tables_dir() {
-  for (auto [variable, below] : {std::pair{"XDG_DATA_HOME", ""}, std::pair{"HOME", ".local/share"}}) {
-    const char* value = std::getenv(variable);
-    if (!value || !*value) continue;
-    std::filesystem::path dir(value);
-    if (!dir.is_absolute()) continue;  // the XDG rule: relative paths are ignored
-    return dir / below / "arbiter" / "tables";
-  }
-  return std::nullopt;
+  auto dir = xdg_arbiter_dir("XDG_DATA_HOME", ".local/share");
+  if (!dir) return std::nullopt;
+  return *dir / "tables";
 }
 
 std::optional<std::filesystem::path> tables_dir(const TablesOptions& options) {
