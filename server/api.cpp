@@ -13,7 +13,7 @@
 #include "analyzer/pgn_reader.hpp"
 #include "analyzer/records/records.hpp"
 #include "analyzer/status.hpp"
-#include "analyzer/witness.hpp"
+#include "analyzer/helpmate_problem.hpp"
 #include "diagram/board_svg.hpp"
 #include "search/board/notation.hpp"
 #include "search/proofs/blockade.hpp"
@@ -206,32 +206,12 @@ ApiReply Api::helpmate(const Request& r) {
   uint64_t nodes = r.count("max_nodes", limits_.helpmate_nodes, limits_.helpmate_nodes);
   double seconds = r.seconds("max_seconds", limits_.max_seconds);
   auto start = std::chrono::steady_clock::now();
-  search::Limits limits(nodes, limits_deadline(start, seconds));
-  auto result = search::solve_helpmate(*pos, *stipulation, limits, options);
-  // Only solutions the move generator replays to mate in exactly N moves are shown.
-  const board::Color winner = stipulation->half ? pos->side_to_move() : ~pos->side_to_move();
-  std::size_t found = result.solutions.size();
-  std::erase_if(result.solutions, [&](const std::vector<board::Move>& line) {
-    return !(int(line.size()) == stipulation->plies() && analyzer::replays_to_mate(*pos, line, winner));
-  });
-  if (result.solutions.size() != found)
+  // Only solutions the move generator replays to mate in exactly their moves are shown.
+  auto answer = analyzer::solve_helpmate_problem(*pos, *stipulation, options,
+                                                 {.max_nodes = nodes, .deadline = limits_deadline(start, seconds)});
+  if (!answer.not_replayed.empty())
     return error_reply(500, "internal error: a solution found does not replay to mate; none is shown");
-  // Short solutions (mate in fewer moves), reported apart as the CLI does; each within
-  // the same budget, and replayed like the solutions proper.
-  std::optional<std::vector<records::ShortSolutions>> shorter;
-  if (!options.first_only) {
-    shorter.emplace();
-    for (int k = 1; k < stipulation->moves; ++k) {
-      search::Stipulation s{k, stipulation->half};
-      search::Limits short_limits(nodes, limits_deadline(start, seconds));
-      records::ShortSolutions part{s, search::solve_helpmate(*pos, s, short_limits, options)};
-      for (const auto& line : part.result.solutions)
-        if (!(int(line.size()) == s.plies() && analyzer::replays_to_mate(*pos, line, winner)))
-          return error_reply(500, "internal error: a solution found does not replay to mate; none is shown");
-      shorter->push_back(std::move(part));
-    }
-  }
-  return json_reply(records::helpmate(*pos, *stipulation, result, micros_since(start), shorter));
+  return json_reply(records::helpmate(*pos, *stipulation, answer.result, micros_since(start), answer.shorter));
 }
 
 ApiReply Api::convert(const Request& r) {

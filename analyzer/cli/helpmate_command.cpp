@@ -8,8 +8,8 @@
 
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/options.hpp"
+#include "analyzer/helpmate_problem.hpp"
 #include "analyzer/records/records.hpp"
-#include "analyzer/witness.hpp"
 #include "search/problems/problem_helpmate.hpp"
 
 namespace arbiter::cli {
@@ -64,24 +64,17 @@ class HelpmateCommand : public Command {
         exit_code = std::max(exit_code, 1);
         continue;
       }
-      search::Limits limits(node_budget(max_nodes_));
       auto start = std::chrono::steady_clock::now();
-      search::HelpmateSolutions result = search::solve_helpmate(*pos, stipulation, limits, options);
+      analyzer::HelpmateProblemAnswer answer =
+          analyzer::solve_helpmate_problem(*pos, stipulation, options, {.max_nodes = node_budget(max_nodes_)});
       auto micros = uint64_t(
           std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count());
-      if (!keep_replayed(*pos, stipulation, result)) exit_code = 3;
-      // Short solutions (mate in fewer moves), which problem solvers report apart.
-      std::optional<std::vector<records::ShortSolutions>> shorter;
-      if (!first_) {
-        shorter.emplace();
-        for (int k = 1; k < stipulation.moves; ++k) {
-          search::Stipulation s{k, stipulation.half};
-          search::Limits short_limits(node_budget(max_nodes_));
-          records::ShortSolutions found{s, search::solve_helpmate(*pos, s, short_limits, options)};
-          if (!keep_replayed(*pos, s, found.result)) exit_code = 3;
-          shorter->push_back(std::move(found));
-        }
+      for (const auto& problem : answer.not_replayed) {
+        std::cerr << "arbiter: internal error: " << problem << "; it is not printed\n";
+        exit_code = 3;
       }
+      const auto& result = answer.result;
+      const auto& shorter = answer.shorter;
       if (json_) std::cout << records::dump(records::helpmate(*pos, stipulation, result, micros, shorter)) << '\n';
       else std::cout << records::helpmate_text(*pos, stipulation, result, micros, first_, shorter);
       std::cout.flush();
@@ -90,22 +83,6 @@ class HelpmateCommand : public Command {
   }
 
  private:
-  // Drops (and reports as an internal error) any solution that does not replay to mate in
-  // exactly the stipulated number of plies. True when all replayed.
-  static bool keep_replayed(const board::Position& pos, search::Stipulation stipulation,
-                            search::HelpmateSolutions& result) {
-    const board::Color winner = stipulation.half ? pos.side_to_move() : ~pos.side_to_move();
-    bool all = true;
-    std::erase_if(result.solutions, [&](const std::vector<board::Move>& line) {
-      if (int(line.size()) == stipulation.plies() && analyzer::replays_to_mate(pos, line, winner)) return false;
-      std::cerr << "arbiter: internal error: a " << stipulation.to_string() << " solution found for " << pos.fen()
-                << " does not replay to mate in " << stipulation.plies() << " plies; it is not printed\n";
-      all = false;
-      return true;
-    });
-    return all;
-  }
-
   std::vector<std::string> fens_;
   std::string moves_;
   bool all_ = false;

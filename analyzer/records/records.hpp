@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analyzer/game_audit.hpp"
+#include "analyzer/helpmate_problem.hpp"
 #include "analyzer/loss_adjudication.hpp"
 #include "analyzer/standings.hpp"
 #include "analyzer/status.hpp"
@@ -96,10 +97,7 @@ std::string problem_notation(const board::Position& root, std::span<const board:
 
 // The solutions of a shorter stipulation than the one asked (h#3 under h#4): the short
 // solutions problemists count as cooks, reported apart from the solutions proper.
-struct ShortSolutions {
-  search::Stipulation stipulation;
-  search::HelpmateSolutions result;
-};
+using ShortSolutions = analyzer::ShortSolutions;
 // `shorter`: empty when not looked for (--first) — "short_solutions" is then null.
 Json helpmate(const board::Position& pos, search::Stipulation stipulation, const search::HelpmateSolutions& result,
               uint64_t micros, const std::optional<std::vector<ShortSolutions>>& shorter = {});

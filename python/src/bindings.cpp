@@ -28,7 +28,7 @@
 #include "analyzer/status.hpp"
 #include "analyzer/version.hpp"
 #include "analyzer/winnability.hpp"
-#include "analyzer/witness.hpp"
+#include "analyzer/helpmate_problem.hpp"
 #include "game_audit_stream.hpp"
 #include "interruptible.hpp"
 #include "json_to_python.hpp"
@@ -315,45 +315,20 @@ py::object helpmate(const std::string& fen, const std::string& moves, bool first
   std::atomic<bool> interrupt{false};
   search::HelpmateProblemOptions options;
   options.first_only = first;
-  search::HelpmateSolutions result;
+  analyzer::HelpmateProblemAnswer answer;
   uint64_t micros = 0;
   run_interruptibly(interrupt, [&] {
     arena.execute([&] {
-      search::Limits limits(max_nodes ? max_nodes : std::numeric_limits<uint64_t>::max(),
-                            search::Limits::Clock::time_point::max(), nullptr, &interrupt);
       auto start = std::chrono::steady_clock::now();
-      result = search::solve_helpmate(pos, *stipulation, limits, options);
+      answer = analyzer::solve_helpmate_problem(
+          pos, *stipulation, options,
+          {.max_nodes = max_nodes ? max_nodes : std::numeric_limits<uint64_t>::max(), .interrupt = &interrupt});
       micros = micros_since(start);
     });
   });
   // Every solution is replayed before it is reported; one that does not is a bug.
-  const Color winner = stipulation->half ? pos.side_to_move() : ~pos.side_to_move();
-  for (const auto& line : result.solutions)
-    if (int(line.size()) != stipulation->plies() || !analyzer::replays_to_mate(pos, line, winner))
-      throw std::runtime_error("internal error: a " + stipulation->to_string() + " solution found for " + pos.fen() +
-                               " does not replay to mate");
-  // Short solutions (mate in fewer moves), reported apart as the CLI does.
-  std::optional<std::vector<records::ShortSolutions>> shorter;
-  if (!first) {
-    shorter.emplace();
-    for (int k = 1; k < stipulation->moves; ++k) {
-      search::Stipulation shorter_one{k, stipulation->half};
-      records::ShortSolutions part{shorter_one, {}};
-      run_interruptibly(interrupt, [&] {
-        arena.execute([&] {
-          search::Limits limits(max_nodes ? max_nodes : std::numeric_limits<uint64_t>::max(),
-                                search::Limits::Clock::time_point::max(), nullptr, &interrupt);
-          part.result = search::solve_helpmate(pos, shorter_one, limits, options);
-        });
-      });
-      for (const auto& line : part.result.solutions)
-        if (int(line.size()) != shorter_one.plies() || !analyzer::replays_to_mate(pos, line, winner))
-          throw std::runtime_error("internal error: a short solution found for " + pos.fen() +
-                                   " does not replay to mate");
-      shorter->push_back(std::move(part));
-    }
-  }
-  return to_python(helpmate_record(pos, *stipulation, result, micros, shorter));
+  if (!answer.not_replayed.empty()) throw std::runtime_error("internal error: " + answer.not_replayed.front());
+  return to_python(helpmate_record(pos, *stipulation, answer.result, micros, answer.shorter));
 }
 
 py::object convert(const std::string& fen, int max_moves, uint64_t max_positions) {
