@@ -8,6 +8,7 @@
 
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/options.hpp"
+#include "analyzer/cli/tables_options.hpp"
 #include "analyzer/helpmate_problem.hpp"
 #include "analyzer/records/records.hpp"
 #include "search/problems/problem_helpmate.hpp"
@@ -34,13 +35,16 @@ class HelpmateCommand : public Command {
     add_max_nodes(app, max_nodes_,
                   "node budget per position; past it the answer is marked incomplete, never 'no solution'");
     add_threads(app, threads_, "worker threads (default: all cores)");
+    add_tables_options(app, tables_options_);
     app->add_flag("--json", json_, "JSON Lines: {fen, stipulation, solutions, san, count, nodes, micros, complete}");
     app->footer(
         "h#N: the side to move in the FEN moves first and is mated; the other side mates with\n"
         "its Nth move; both sides cooperate. h#N.5: the mating side moves first, then N move pairs.\n"
         "Solutions that differ only in the order of their moves are distinct solutions, as in\n"
         "problem practice. Draw rules (repetition, 75 moves) do not apply. Every solution is\n"
-        "replayed with the move generator before it is printed.\n"
+        "replayed with the move generator before it is printed. With helpmate tables (see\n"
+        "`arbiter tables build`), a position of few men whose shortest helpmate is longer than\n"
+        "the moves left is cut at once; the solutions are the same.\n"
         "Notation: moves are numbered from 1 whoever moves first, as composers do:\n"
         "  h#2    1.Kh1 Ng3 2.h1=R Nf1#\n"
         "  h#1.5  1...Nc3 2.Kh1 Ng3#   (the mating side's first move stands alone as 1...)\n"
@@ -56,6 +60,8 @@ class HelpmateCommand : public Command {
     const search::Stipulation stipulation = *search::parse_stipulation(moves_);
     search::HelpmateProblemOptions options;
     options.first_only = first_;
+    auto tables = open_tables(tables_options_);
+    options.tables = tables.get();
     int exit_code = 0;
     InputSource source(fens_, std::cin);
     while (auto input = source.next()) {
@@ -90,6 +96,7 @@ class HelpmateCommand : public Command {
   uint64_t max_nodes_ = 0;
   int threads_ = 0;
   bool json_ = false;
+  TablesOptions tables_options_;
 };
 
 }  // namespace

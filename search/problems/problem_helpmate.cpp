@@ -11,6 +11,7 @@
 
 #include "search/board/movegen.hpp"
 #include "search/checking_moves.hpp"
+#include "search/proofs/check_reach.hpp"
 #include "search/proofs/material.hpp"
 #include "search/problems/no_solution_table.hpp"
 #include "search/problems/solution_memo.hpp"
@@ -62,6 +63,7 @@ struct Shared {
   Limits& limits;
   NoSolutionTable* table;
   SolutionMemo* memo;  // null with first_only
+  const HelpmateTables* tables;
   std::atomic<std::size_t> best_rank{kNoRank};
   std::atomic<uint64_t> nodes{0};
 };
@@ -108,6 +110,14 @@ class Solver {
     if (!count_node()) return false;
     if (remaining == 1) return mating_moves();
     if (material_forbids_mate_fast(pos_, shared_.winner)) return false;
+    // The mate falls on the last ply, so it must be within reach of the plies left.
+    if (mate_out_of_reach(pos_, shared_.winner, remaining)) return false;
+    // A mate in exactly `remaining` plies needs a shortest one no longer.
+    if (const HelpmateTables* tables = shared_.tables; tables && pos_.occupied().count() <= tables->max_men()) {
+      const TableAnswer known = tables->probe(pos_, shared_.winner);
+      if (known.kind == TableAnswer::Kind::NoMate || (known.kind == TableAnswer::Kind::Mate && known.plies > remaining))
+        return false;
+    }
     const uint64_t key = pos_.key();
     NoSolutionTable* table = shared_.table;
     if (table && table->known_unsolvable(pos_, key, remaining)) return false;
@@ -267,7 +277,7 @@ HelpmateSolutions solve_helpmate(const Position& root, Stipulation stipulation, 
   const unsigned log2 = options.table_log2 ? options.table_log2 : table_size_for(plies);
   std::unique_ptr<NoSolutionTable> table = log2 ? std::make_unique<NoSolutionTable>(log2) : nullptr;
   std::unique_ptr<SolutionMemo> memo = options.first_only ? nullptr : std::make_unique<SolutionMemo>(kMemoMaxMoves);
-  Shared shared{winner, options.first_only, limits, table.get(), memo.get()};
+  Shared shared{winner, options.first_only, limits, table.get(), memo.get(), options.tables};
 
   const int split = std::min(2, plies - 1);
   const auto tasks = prefixes(root, split);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "search/board/position.hpp"
+#include "search/helpmate_tables.hpp"
 #include "search/limits.hpp"
 
 namespace arbiter::search {
@@ -34,6 +35,9 @@ struct HelpmateProblemOptions {
   // Size of the exact no-solution table as a power of two entries (48 bytes each);
   // 0 chooses from the number of plies.
   unsigned table_log2 = 0;
+  // Exact helpmate tables, when given: a position they cover whose shortest helpmate is
+  // longer than the plies left (or that has none) holds no solution, and is cut.
+  const HelpmateTables* tables = nullptr;
 };
 
 struct HelpmateSolutions {
@@ -50,7 +54,8 @@ struct HelpmateSolutions {
 };
 
 // Exhaustive and exact: prunes only subtrees proven to hold no solution (the last move
-// must give check; material that can never mate; an exact table of positions with no
+// must give check; material that can never mate; a losing king out of the reach of any
+// check in time; the helpmate tables' shortest length; an exact table of positions with no
 // solution in d plies), and splices in the solutions below a position met again by
 // another move order (an exact memo). Parallel with oneTBB over the first two plies;
 // thread-safe; `limits` is spent in batches of 1024 nodes per task.

@@ -17,6 +17,7 @@
 #include "search/board/movegen.hpp"
 #include "search/board/packed.hpp"
 #include "search/helpmate_tables.hpp"
+#include "search/problems/problem_helpmate.hpp"
 #include "support.hpp"
 #include "tablebase/helpmate/build_tables.hpp"
 #include "tablebase/helpmate/table_file.hpp"
@@ -338,6 +339,33 @@ static void check_5() {
   }
 }
 
+// helpmate problems have the same solutions with the tables as without, and fewer nodes
+static void check_9() {
+  tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);  // node counts repeat
+  const HelpmateTableSet set(tables_dir());
+  uint64_t nodes_without = 0, nodes_with = 0;
+  for (const char* fen : {"k7/8/1K6/8/8/8/p7/2N5 b - - 0 1", "8/8/8/4k3/4p3/8/8/KN6 w - - 0 1",
+                          "8/8/8/4k3/4p3/8/8/KN6 b - - 0 1", "7k/8/5K2/8/8/2p5/8/6N1 b - - 0 1",
+                          "8/8/8/8/2b5/1k6/8/K1B5 w - - 0 1"}) {
+    for (const char* moves : {"2", "3", "2.5"}) {
+      INFO(fen << " h#" << moves);
+      const Position pos = test::pos(fen);
+      const search::Stipulation stipulation = *search::parse_stipulation(moves);
+      search::Limits plain_limits, table_limits;
+      search::HelpmateProblemOptions options;
+      const auto plain = search::solve_helpmate(pos, stipulation, plain_limits, options);
+      options.tables = &set;
+      const auto cut = search::solve_helpmate(pos, stipulation, table_limits, options);
+      REQUIRE(plain.complete);
+      REQUIRE(cut.complete);
+      CHECK(cut.solutions == plain.solutions);
+      nodes_without += plain.nodes;
+      nodes_with += cut.nodes;
+    }
+  }
+  CHECK(nodes_with < nodes_without);
+}
+
 // positions the tables do not hold: castling rights, missing materials
 static void check_6() {
   CHECK(tables().probe(test::pos("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), Color::White).kind ==
@@ -501,4 +529,5 @@ TEST_CASE("helpmate tables built in a temporary folder: definition, brute force,
   SECTION("positions the tables do not hold: castling rights, missing materials") check_6();
   SECTION("the tables are the same built with one thread or many") check_7();
   SECTION("a damaged or truncated table file is rejected with a warning, never answered from") check_8();
+  SECTION("helpmate problems have the same solutions with the tables as without, and fewer nodes") check_9();
 }
