@@ -124,7 +124,9 @@ class AnalyzeCommand : public Command {
     auto cache = open_cache(cache_);  // destroyed last: commits what the analysis kept
     auto tables = open_tables(tables_options_);
     analyzer::WinnabilityAnalyzer analyzer(options_, cache.get(), tables.get());
-    Progress progress(source.from_stdin() && isatty(STDERR_FILENO), "positions");
+    const bool show_progress = source.from_stdin() && isatty(STDERR_FILENO);
+    Progress progress(show_progress, "positions", show_progress ? stdin_positions_ahead() : std::nullopt);
+    BatchCounts counts;
     int exit_code = 0;
 
     tbb::parallel_pipeline(
@@ -151,10 +153,12 @@ class AnalyzeCommand : public Command {
                 }) &
             tbb::make_filter<std::shared_ptr<Job>, void>(tbb::filter_mode::serial_in_order,
                                                          [&](std::shared_ptr<Job> job) {
+                                                           progress.clear();
                                                            if (!print(*job)) exit_code = 1;
+                                                           count(*job, counts);
                                                            progress.done(1);
                                                          }));
-    progress.finish();
+    progress.finish(counts.summary("positions", progress.seconds()));
     return exit_code;
   }
 
@@ -189,6 +193,13 @@ class AnalyzeCommand : public Command {
     };
     if (job.sides != Sides::Black) job.white = timed(board::Color::White);
     if (job.sides != Sides::White) job.black = timed(board::Color::Black);
+  }
+
+  static void count(const Job& job, BatchCounts& counts) {
+    if (!job.pos) ++counts.errors;
+    else if ((job.white && !job.white->verdict.decided()) || (job.black && !job.black->verdict.decided()))
+      ++counts.undetermined;
+    else ++counts.decided;
   }
 
   // Prints one result; false when the input was bad.
