@@ -33,7 +33,7 @@ class ConvertCommand : public Command {
         "Exit status: 0 ok, 1 a bad input (the batch goes on), 2 usage error, 3 internal error.\n\n"
         "Example:\n"
         "  arbiter convert '7K/8/8/8/8/1Q6/p7/k7 b - - 0 1'\n"
-        "  -> White converts in 2 moves: 1.Qc2 2.Qc1# (Qa3 first would free b1 for the king)");
+        "  -> White converts in 2 moves: 1. Qc2 2. Qc1# (Qa3 first would free b1 for the king)");
   }
 
   int run() override {

@@ -43,7 +43,7 @@ class HelpmateCommand : public Command {
         "replayed with the move generator before it is printed.\n"
         "Notation: moves are numbered from 1 whoever moves first, as composers do:\n"
         "  h#2    1.Kh1 Ng3 2.h1=R Nf1#\n"
-        "  h#1.5  1...Nc3 2.Kh1 Ng3#   (the mating side's first move stands alone as 1...)\n"
+        "  h#1.5  1... Nc3 2. Kh1 Ng3#   (the mating side's first move stands alone as 1...)\n"
         "Exit status: 0 ok, 1 a bad input (the batch goes on), 2 usage error, 3 internal error.\n\n"
         "Example:\n"
         "  arbiter helpmate --moves 2 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n"
