@@ -11,6 +11,7 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_pipeline.h>
 
+#include "analyzer/cli/fen_form.hpp"
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/tables_options.hpp"
@@ -209,12 +210,12 @@ class AnalyzeCommand : public Command {
       return false;
     }
     if (json_) {
-      auto j = records::analyze(*job.pos, job.white, job.black);
+      auto j = in_input_form(records::analyze(*job.pos, job.white, job.black), *job.pos, job.input);
       if (explain_ && job.white) j["white"]["steps"] = steps_json(job.white_steps);
       if (explain_ && job.black) j["black"]["steps"] = steps_json(job.black_steps);
       std::cout << records::dump(j) << '\n';
     } else {
-      std::cout << records::analyze_text(*job.pos, job.white, job.black);
+      std::cout << in_input_form(records::analyze_text(*job.pos, job.white, job.black), *job.pos, job.input);
       if (explain_ && job.white) std::cout << "  White's steps:\n" << steps_text(job.white_steps);
       if (explain_ && job.black) std::cout << "  Black's steps:\n" << steps_text(job.black_steps);
     }

@@ -1,6 +1,7 @@
 // `arbiter convert`: the stalemate-to-checkmate conversion rule (docs/rules.md §4).
 #include <iostream>
 
+#include "analyzer/cli/fen_form.hpp"
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/options.hpp"
 #include "analyzer/records/records.hpp"
@@ -61,16 +62,16 @@ class ConvertCommand : public Command {
           continue;
         }
       }
-      print(*pos, *result, text);
+      print(*pos, *result, text, *input);
     }
     return exit_code;
   }
 
  private:
   void print(const board::Position& pos, const search::Conversion& result,
-             const std::optional<records::ConversionText>& text) const {
-    if (json_) std::cout << records::dump(records::convert(pos, result, text, options_)) << '\n';
-    else std::cout << records::convert_text(pos, result, text, options_);
+             const std::optional<records::ConversionText>& text, const InputLine& input) const {
+    if (json_) std::cout << records::dump(in_input_form(records::convert(pos, result, text, options_), pos, input)) << '\n';
+    else std::cout << in_input_form(records::convert_text(pos, result, text, options_), pos, input);
     std::cout.flush();
   }
 

@@ -6,6 +6,7 @@
 
 #include <tbb/global_control.h>
 
+#include "analyzer/cli/fen_form.hpp"
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/options.hpp"
 #include "analyzer/records/records.hpp"
@@ -82,8 +83,13 @@ class HelpmateCommand : public Command {
           shorter->push_back(std::move(found));
         }
       }
-      if (json_) std::cout << records::dump(records::helpmate(*pos, stipulation, result, micros, shorter)) << '\n';
-      else std::cout << records::helpmate_text(*pos, stipulation, result, micros, first_, shorter);
+      if (json_)
+        std::cout << records::dump(
+                         in_input_form(records::helpmate(*pos, stipulation, result, micros, shorter), *pos, *input))
+                  << '\n';
+      else
+        std::cout << in_input_form(records::helpmate_text(*pos, stipulation, result, micros, first_, shorter), *pos,
+                                   *input);
       std::cout.flush();
     }
     return exit_code;

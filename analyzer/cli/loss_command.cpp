@@ -10,6 +10,7 @@
 
 #include <tbb/global_control.h>
 
+#include "analyzer/cli/fen_form.hpp"
 #include "analyzer/cli/batch.hpp"
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
@@ -149,9 +150,12 @@ class LossCommand : public Command {
       return false;
     }
     if (json_)
-      std::cout << records::dump(records::loss(*job.pos, kind_, job.loser, job.adjudication, job.micros)) << '\n';
+      std::cout << records::dump(in_input_form(records::loss(*job.pos, kind_, job.loser, job.adjudication, job.micros),
+                                               *job.pos, job.input))
+                << '\n';
     else
-      std::cout << records::loss_text(*job.pos, kind_, job.loser, job.adjudication, job.micros);
+      std::cout << in_input_form(records::loss_text(*job.pos, kind_, job.loser, job.adjudication, job.micros), *job.pos,
+                                 job.input);
     std::cout.flush();
     return true;
   }

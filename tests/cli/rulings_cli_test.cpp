@@ -415,3 +415,19 @@ TEST_CASE("#18.16 every line is numbered as in PGN: helpmate, h#N.5 and convert 
   Json c = only_record(test::run_arbiter("convert --json '7K/8/8/8/8/1Q6/p7/k7 b - - 0 1'"));
   CHECK(c["san"] == "1. Qc2 2. Qc1#");
 }
+
+TEST_CASE("#18.16 a Shredder-FEN is echoed as given, so output joins to input by fen", "[cli][rulings]") {
+  const std::string shredder = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+  for (const char* command : {"status", "analyze", "timeout"}) {
+    INFO(command);
+    Json j = only_record(test::run_arbiter(std::string(command) + " --json --no-cache --max-nodes 2000 '" + shredder + "'"));
+    CHECK(j["fen"] == shredder);
+    auto text = test::run_arbiter(std::string(command) + " --no-cache --max-nodes 2000 '" + shredder + "'");
+    CHECK(text.out.starts_with(shredder + "\n"));
+  }
+  // X-FEN stays X-FEN, and a Shredder-FEN whose rights are gone has nothing to rename.
+  const std::string xfen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9";
+  CHECK(only_record(test::run_arbiter("status --json --no-cache '" + xfen + "'"))["fen"] == xfen);
+  const std::string inner = "1k1r3r/8/8/8/8/8/8/1K1R3R w Dd - 0 1";
+  CHECK(only_record(test::run_arbiter("status --json --no-cache '" + inner + "'"))["fen"] == inner);
+}
