@@ -55,9 +55,9 @@ TEST_CASE("helpmate text: the count, then each solution in problem notation", "[
   REQUIRE(lines.size() == 5);
   CHECK(lines[0] == "k7/8/1K6/8/8/8/p7/7R b - - 0 1");
   CHECK_THAT(lines[1], Catch::StartsWith("  h#1: 3 solutions ("));
-  CHECK(lines[2] == "  1.a1=N Rh8#");
-  CHECK(lines[3] == "  1.a1=R Rh8#");
-  CHECK(lines[4] == "  1.Kb8 Rh8#");
+  CHECK(lines[2] == "  1. a1=N Rh8#");
+  CHECK(lines[3] == "  1. a1=R Rh8#");
+  CHECK(lines[4] == "  1. Kb8 Rh8#");
 
   auto none = test::run_arbiter("helpmate --moves 3 '7k/7p/8/8/8/8/8/K5R1 b - - 0 1'");
   CHECK(none.status == 0);
