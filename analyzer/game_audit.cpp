@@ -2,7 +2,9 @@
 
 #include "analyzer/dead_position.hpp"
 #include "analyzer/loss_adjudication.hpp"
+#include "analyzer/pgn_game.hpp"
 #include "analyzer/rule_endings.hpp"
+#include "search/board/notation.hpp"
 
 namespace arbiter::analyzer {
 
@@ -37,6 +39,7 @@ struct TagDecision {
   LossKind loss = LossKind::Resignation;
   std::string basis;
   std::string note;            // how the tags were read
+  std::string conflict;        // the evidence on who flagged disagrees (AuditedGame::conflict)
 };
 
 TagDecision decide_from_tags(const TagEnding& tag, std::optional<GameResult> recorded, Color to_move) {
@@ -45,15 +48,32 @@ TagDecision decide_from_tags(const TagEnding& tag, std::optional<GameResult> rec
             : recorded        ? "Result \"" + std::string(to_string(*recorded)) + "\""
                               : std::string("no result recorded");
   auto recorded_loser = recorded ? loser_of(*recorded) : std::nullopt;
+  // The Result's loser as a plain value (GCC 12 misreads optionals read in two branches).
+  const bool result_names_loser = recorded_loser.has_value();
+  const Color result_loser = recorded_loser.value_or(Color::White);
   switch (tag.kind) {
     case Kind::Timeout:
     case Kind::TimeoutVsInsufficient:
       d.ending = Ending::Timeout;
       d.loss = LossKind::Timeout;
-      // Only the side to move has a running clock; a tag naming the side wins.
-      d.loser = tag.loser ? *tag.loser : to_move;
-      d.note = tag.loser ? "the tag names the side that ran out of time"
-                         : "the side to move at the end ran out of time";
+      // Who flagged: the side the tag names, else the Result's loser, else the side to
+      // move (only its clock was running). Evidence that disagrees is reported.
+      if (tag.loser) {
+        d.loser = *tag.loser;
+        d.note = "the tag names the side that ran out of time";
+        if (result_names_loser && result_loser != *tag.loser)
+          d.conflict = "the tag says " + name(*tag.loser) + " ran out of time, but the Result scores " +
+                       name(result_loser) + " as the loser; the tag is followed";
+      } else if (result_names_loser) {
+        d.loser = result_loser;
+        d.note = "the Result names the side that ran out of time";
+        if (result_loser != to_move)
+          d.conflict = "the Result scores " + name(result_loser) + " as the loser on time, but " + name(to_move) +
+                       " was to move at the end, and only the clock of the side to move runs; the Result is followed";
+      } else {
+        d.loser = to_move;
+        d.note = "the side to move at the end ran out of time";
+      }
       return d;
     case Kind::Resignation:
     case Kind::Abandoned:
@@ -168,6 +188,7 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
   a.ending = decision.ending;
   a.ply = n;
   a.basis = decision.basis;
+  a.conflict = decision.conflict;
   std::string note = decision.note.empty() ? "" : " (" + decision.note + ")";
   bool dead_open = dead.kind == DeadPositionCheck::Kind::Undetermined;
 
@@ -203,20 +224,26 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
     a.reason = "a valid 50-move claim at the end: draw";
   } else if (tag.kind == Kind::InsufficientMaterial || tag.kind == Kind::Stalemate) {
     // The server drew a position that is not over under the FIDE rules.
+    const std::string claimed = tag.kind == Kind::Stalemate ? "stalemate" : "insufficient material";
     if (dead_open) {
-      a.reason = "the tag says " + std::string(tag.kind == Kind::Stalemate ? "stalemate" : "insufficient material") +
-                 "; whether the position is dead was not determined";
+      a.reason = "the tag says " + claimed + "; whether the position is dead was not determined";
       a.correct.reset();
     } else {
-      a.ending = Ending::Unfinished;
+      // The server ended a game the Laws had not ended: name it, with the witness.
+      a.ending = Ending::NotOver;
       a.correct = GameResult::Unfinished;
-      const auto& w = dead.white && dead.white->outcome == search::Outcome::Winnable ? dead.white : dead.black;
-      Color can = dead.white && dead.white->outcome == search::Outcome::Winnable ? Color::White : Color::Black;
-      a.reason = "the tag says " +
-                 std::string(tag.kind == Kind::Stalemate ? "stalemate" : "a draw by insufficient material") +
-                 ", but the position is neither stalemate nor dead: " + name(can) + " can still checkmate (" +
-                 w->detail + "); under the FIDE rules the game was not over";
+      const bool white_can = dead.white && dead.white->outcome == search::Outcome::Winnable;
+      const auto& w = white_can ? dead.white : dead.black;
+      Position end = replay_to(n);
+      a.reason = "the server drew the game by " + claimed + ", but the Laws had not ended it: the position is " +
+                 "neither stalemate nor dead, " + name(white_can ? Color::White : Color::Black) +
+                 " can still checkmate" + (w->line.empty() ? " (" + w->detail + ")" : ": " + board::san_line(end, w->line)) +
+                 "; the game goes on";
     }
+  } else if (tag.kind == Kind::Agreement) {
+    // The players agreed a draw; a claim the moves would also support does not change that.
+    a.reason = "the tag says the players agreed a draw: draw";
+    if (threefold_claim_valid_at(start, moves, n)) a.reason += " (a threefold repetition claim was also valid)";
   } else if (threefold_claim_valid_at(start, moves, n)) {
     a.ending = Ending::Threefold;
     a.reason = "a threefold repetition claim was valid at the end (the tags do not name the ending): draw";
@@ -228,6 +255,17 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
   }
   if (dead_open && a.correct) a.reason += " (whether the position was dead was not determined; a draw either way)";
   return finish(a);
+}
+
+}  // namespace arbiter::analyzer
+
+namespace arbiter::analyzer {
+
+AuditedGame audit_game(const Game& game, std::optional<GameResult> recorded, const AuditOptions& options,
+                       WinnabilityAnalyzer& analyzer) {
+  AuditedGame a = audit_game(game.start, game.moves, game.raw.tags, recorded, options, analyzer);
+  a.void_plies += game.moves_after_end;
+  return a;
 }
 
 }  // namespace arbiter::analyzer

@@ -32,12 +32,22 @@ struct AuditedGame {
   std::string reason;   // one or two sentences: the ending and why it gives this result
   std::string basis;    // "moves" or the tag the decision rests on
   bool mismatch = false;  // recorded and correct results both known and different
+  // When the evidence disagrees about who lost on time (the Result against the side to
+  // move, or against the tag naming the side): one sentence saying so and what was
+  // followed; else empty.
+  std::string conflict;
   std::optional<ClaimPoint> threefold, fifty;  // with AuditOptions::claims
 };
 
 // The moves must be legal in sequence from start (a replayed game).
 AuditedGame audit_game(const board::Position& start, std::span<const board::Move> moves, const Tags& tags,
                        std::optional<GameResult> recorded, const AuditOptions& options,
+                       WinnabilityAnalyzer& analyzer);
+
+// A replayed game (pgn_game.hpp): the same, and the moves written after a checkmate or a
+// stalemate (which no legal move can match) are counted as void plies.
+struct Game;
+AuditedGame audit_game(const Game& game, std::optional<GameResult> recorded, const AuditOptions& options,
                        WinnabilityAnalyzer& analyzer);
 
 }  // namespace arbiter::analyzer

@@ -41,6 +41,7 @@ const char* to_string(Ending e) {
     case Ending::Resignation: return "resignation";
     case Ending::Agreement: return "agreement";
     case Ending::Unfinished: return "unfinished";
+    case Ending::NotOver: return "not-over";
   }
   return "unfinished";
 }

@@ -32,10 +32,13 @@ enum class Ending : uint8_t {
   Resignation,
   Agreement,
   Unfinished,
+  // The server ended the game (its own insufficient-material or stalemate rule) where the
+  // Laws had not: the position is live, a side can still mate. The game goes on ("*").
+  NotOver,
 };
 
 // "checkmate", "stalemate", "dead-position", "fivefold", "seventy-five", "threefold",
-// "fifty-move", "timeout", "resignation", "agreement", "unfinished".
+// "fifty-move", "timeout", "resignation", "agreement", "unfinished", "not-over".
 const char* to_string(Ending e);
 
 }  // namespace arbiter::analyzer

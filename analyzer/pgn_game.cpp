@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "search/board/movegen.hpp"
 #include "search/board/notation.hpp"
 #include "search/board/setup.hpp"
 
@@ -142,9 +143,15 @@ std::expected<Game, GameError> replay(RawGame raw) {
   moves.reserve(raw.moves.size());
   lines.reserve(raw.moves.size());
   bool number_warned = false;
+  int after_end = 0;
   for (const MoveToken& token : raw.moves) {
     int number = pos.fullmove_number();
     auto move = board::parse_move(pos, token.text);
+    if (!move && !board::has_legal_move(pos)) {
+      // Checkmate or stalemate: the game ended there; what follows was played after it.
+      after_end = int(raw.moves.size() - moves.size());
+      break;
+    }
     if (!move) {
       std::string why = move.error();
       // parse_san's messages start with the quoted move; the error names it already.
@@ -170,7 +177,8 @@ std::expected<Game, GameError> replay(RawGame raw) {
     moves.push_back(*move);
     lines.push_back(token.line);
   }
-  return Game{std::move(raw), std::move(*start), std::move(pos), std::move(moves), std::move(lines), chess960};
+  return Game{std::move(raw),   std::move(*start), std::move(pos), std::move(moves),
+              std::move(lines), chess960,          after_end};
 }
 
 }  // namespace arbiter::analyzer

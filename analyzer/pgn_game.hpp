@@ -42,6 +42,9 @@ struct Game {
   std::vector<board::Move> moves;
   std::vector<int> move_lines;
   bool chess960 = false;
+  // Moves written after a checkmate or a stalemate ended the game: no legal move can
+  // match them, and they are void (not replayed, not an error).
+  int moves_after_end = 0;
 };
 
 // Whether a Variant tag value names standard chess or Chess960 (case and blanks ignored):

@@ -266,7 +266,7 @@ ApiReply Api::audit(const Request& r) {
     if (const std::string* tag = game->raw.tag("Result"))
       recorded = analyzer::parse_result(analyzer::normalise_result(*tag));
     if (!recorded && !game->raw.termination.empty()) recorded = analyzer::parse_result(game->raw.termination);
-    auto audited = analyzer::audit_game(game->start, game->moves, game->raw.tags, recorded, options, analyzer);
+    auto audited = analyzer::audit_game(*game, recorded, options, analyzer);
     records::AuditedGameRecord record;
     record.file = name;
     record.game = index;

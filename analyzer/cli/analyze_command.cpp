@@ -11,6 +11,7 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_pipeline.h>
 
+#include "analyzer/cli/fen_form.hpp"
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/tables_options.hpp"
@@ -124,7 +125,9 @@ class AnalyzeCommand : public Command {
     auto cache = open_cache(cache_);  // destroyed last: commits what the analysis kept
     auto tables = open_tables(tables_options_);
     analyzer::WinnabilityAnalyzer analyzer(options_, cache.get(), tables.get());
-    Progress progress(source.from_stdin() && isatty(STDERR_FILENO), "positions");
+    const bool show_progress = source.from_stdin() && isatty(STDERR_FILENO);
+    Progress progress(show_progress, "positions", show_progress ? stdin_positions_ahead() : std::nullopt);
+    BatchCounts counts;
     int exit_code = 0;
 
     tbb::parallel_pipeline(
@@ -151,10 +154,12 @@ class AnalyzeCommand : public Command {
                 }) &
             tbb::make_filter<std::shared_ptr<Job>, void>(tbb::filter_mode::serial_in_order,
                                                          [&](std::shared_ptr<Job> job) {
+                                                           progress.clear();
                                                            if (!print(*job)) exit_code = 1;
+                                                           count(*job, counts);
                                                            progress.done(1);
                                                          }));
-    progress.finish();
+    progress.finish(counts.summary("positions", progress.seconds()));
     return exit_code;
   }
 
@@ -191,6 +196,13 @@ class AnalyzeCommand : public Command {
     if (job.sides != Sides::White) job.black = timed(board::Color::Black);
   }
 
+  static void count(const Job& job, BatchCounts& counts) {
+    if (!job.pos) ++counts.errors;
+    else if ((job.white && !job.white->verdict.decided()) || (job.black && !job.black->verdict.decided()))
+      ++counts.undetermined;
+    else ++counts.decided;
+  }
+
   // Prints one result; false when the input was bad.
   bool print(const Job& job) const {
     if (!job.pos) {
@@ -198,12 +210,12 @@ class AnalyzeCommand : public Command {
       return false;
     }
     if (json_) {
-      auto j = records::analyze(*job.pos, job.white, job.black);
+      auto j = in_input_form(records::analyze(*job.pos, job.white, job.black), *job.pos, job.input);
       if (explain_ && job.white) j["white"]["steps"] = steps_json(job.white_steps);
       if (explain_ && job.black) j["black"]["steps"] = steps_json(job.black_steps);
       std::cout << records::dump(j) << '\n';
     } else {
-      std::cout << records::analyze_text(*job.pos, job.white, job.black);
+      std::cout << in_input_form(records::analyze_text(*job.pos, job.white, job.black), *job.pos, job.input);
       if (explain_ && job.white) std::cout << "  White's steps:\n" << steps_text(job.white_steps);
       if (explain_ && job.black) std::cout << "  Black's steps:\n" << steps_text(job.black_steps);
     }

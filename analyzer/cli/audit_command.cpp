@@ -164,13 +164,14 @@ class AuditCommand : public Command {
         [&](Job& job) { audit(job, audit_options, keep_moves, analyzer); },
         [&](Job& job) {
           if (!job.error.empty()) exit_code = 1;
+          progress.clear();
           summary_.add(job);
           if (standings_ && job.audit) standings.add(job.white, job.black, job.audit->recorded, job.audit->correct);
           print(job);
           if (!write_diagram(job)) exit_code = std::max(exit_code, 1);
           progress.done(1);
         });
-    progress.finish();
+    progress.finish();  // the summary follows
     std::ostream& out = json_ ? std::cerr : std::cout;
     summary_.print(out);
     if (standings_) print_standings(standings);
@@ -205,7 +206,7 @@ class AuditCommand : public Command {
     const std::string* result_tag = game->raw.tag("Result");
     if (result_tag) recorded = analyzer::parse_result(analyzer::normalise_result(*result_tag));
     if (!recorded && !game->raw.termination.empty()) recorded = analyzer::parse_result(game->raw.termination);
-    job.audit = analyzer::audit_game(game->start, game->moves, game->raw.tags, recorded, audit_options, analyzer);
+    job.audit = analyzer::audit_game(*game, recorded, audit_options, analyzer);
     if (keep_moves) {
       job.start = game->start;
       job.moves = std::move(game->moves);

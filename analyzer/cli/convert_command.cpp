@@ -1,6 +1,7 @@
 // `arbiter convert`: the stalemate-to-checkmate conversion rule (docs/rules.md §4).
 #include <iostream>
 
+#include "analyzer/cli/fen_form.hpp"
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/options.hpp"
 #include "analyzer/records/records.hpp"
@@ -33,7 +34,7 @@ class ConvertCommand : public Command {
         "Exit status: 0 ok, 1 a bad input (the batch goes on), 2 usage error, 3 internal error.\n\n"
         "Example:\n"
         "  arbiter convert '7K/8/8/8/8/1Q6/p7/k7 b - - 0 1'\n"
-        "  -> White converts in 2 moves: 1.Qc2 2.Qc1# (Qa3 first would free b1 for the king)");
+        "  -> White converts in 2 moves: 1. Qc2 2. Qc1# (Qa3 first would free b1 for the king)");
   }
 
   int run() override {
@@ -61,16 +62,16 @@ class ConvertCommand : public Command {
           continue;
         }
       }
-      print(*pos, *result, text);
+      print(*pos, *result, text, *input);
     }
     return exit_code;
   }
 
  private:
   void print(const board::Position& pos, const search::Conversion& result,
-             const std::optional<records::ConversionText>& text) const {
-    if (json_) std::cout << records::dump(records::convert(pos, result, text, options_)) << '\n';
-    else std::cout << records::convert_text(pos, result, text, options_);
+             const std::optional<records::ConversionText>& text, const InputLine& input) const {
+    if (json_) std::cout << records::dump(in_input_form(records::convert(pos, result, text, options_), pos, input)) << '\n';
+    else std::cout << in_input_form(records::convert_text(pos, result, text, options_), pos, input);
     std::cout.flush();
   }
 

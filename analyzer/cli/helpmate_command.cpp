@@ -6,6 +6,7 @@
 
 #include <tbb/global_control.h>
 
+#include "analyzer/cli/fen_form.hpp"
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/options.hpp"
 #include "analyzer/cli/tables_options.hpp"
@@ -46,8 +47,8 @@ class HelpmateCommand : public Command {
         "`arbiter tables build`), a position of few men whose shortest helpmate is longer than\n"
         "the moves left is cut at once; the solutions are the same.\n"
         "Notation: moves are numbered from 1 whoever moves first, as composers do:\n"
-        "  h#2    1.Kh1 Ng3 2.h1=R Nf1#\n"
-        "  h#1.5  1...Nc3 2.Kh1 Ng3#   (the mating side's first move stands alone as 1...)\n"
+        "  h#2    1. Kh1 Ng3 2. h1=R Nf1#\n"
+        "  h#1.5  1... Nc3 2. Kh1 Ng3#   (the mating side's first move stands alone as 1...)\n"
         "Exit status: 0 ok, 1 a bad input (the batch goes on), 2 usage error, 3 internal error.\n\n"
         "Example:\n"
         "  arbiter helpmate --moves 2 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n"
@@ -81,8 +82,13 @@ class HelpmateCommand : public Command {
       }
       const auto& result = answer.result;
       const auto& shorter = answer.shorter;
-      if (json_) std::cout << records::dump(records::helpmate(*pos, stipulation, result, micros, shorter)) << '\n';
-      else std::cout << records::helpmate_text(*pos, stipulation, result, micros, first_, shorter);
+      if (json_)
+        std::cout << records::dump(
+                         in_input_form(records::helpmate(*pos, stipulation, result, micros, shorter), *pos, *input))
+                  << '\n';
+      else
+        std::cout << in_input_form(records::helpmate_text(*pos, stipulation, result, micros, first_, shorter), *pos,
+                                   *input);
       std::cout.flush();
     }
     return exit_code;

@@ -10,6 +10,7 @@
 
 #include <tbb/global_control.h>
 
+#include "analyzer/cli/fen_form.hpp"
 #include "analyzer/cli/batch.hpp"
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
@@ -91,7 +92,9 @@ class LossCommand : public Command {
     auto cache = open_cache(cache_);  // destroyed last: commits what the analysis kept
     auto tables = open_tables(tables_options_);
     analyzer::WinnabilityAnalyzer analyzer(options_, cache.get(), tables.get());
-    Progress progress(source.from_stdin() && isatty(STDERR_FILENO), "positions");
+    const bool show_progress = source.from_stdin() && isatty(STDERR_FILENO);
+    Progress progress(show_progress, "positions", show_progress ? stdin_positions_ahead() : std::nullopt);
+    BatchCounts counts;
     int exit_code = 0;
     run_ordered_batch<Job>(
         threads,
@@ -103,10 +106,14 @@ class LossCommand : public Command {
         },
         [&](Job& job) { adjudicate(job, analyzer); },
         [&](Job& job) {
+          progress.clear();
           if (!print(job)) exit_code = 1;
+          if (!job.pos) ++counts.errors;
+          else if (job.adjudication.result) ++counts.decided;
+          else ++counts.undetermined;
           progress.done(1);
         });
-    progress.finish();
+    progress.finish(counts.summary("positions", progress.seconds()));
     return exit_code;
   }
 
@@ -143,9 +150,12 @@ class LossCommand : public Command {
       return false;
     }
     if (json_)
-      std::cout << records::dump(records::loss(*job.pos, kind_, job.loser, job.adjudication, job.micros)) << '\n';
+      std::cout << records::dump(in_input_form(records::loss(*job.pos, kind_, job.loser, job.adjudication, job.micros),
+                                               *job.pos, job.input))
+                << '\n';
     else
-      std::cout << records::loss_text(*job.pos, kind_, job.loser, job.adjudication, job.micros);
+      std::cout << in_input_form(records::loss_text(*job.pos, kind_, job.loser, job.adjudication, job.micros), *job.pos,
+                                 job.input);
     std::cout.flush();
     return true;
   }

@@ -3,6 +3,7 @@
 
 #include <chrono>
 
+#include "analyzer/cli/fen_form.hpp"
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/tables_options.hpp"
@@ -66,8 +67,8 @@ class StatusCommand : public Command {
         white = timed(board::Color::White);
         black = timed(board::Color::Black);
       }
-      if (json_) std::cout << records::dump(records::status(*pos, s, white, black)) << '\n';
-      else std::cout << records::status_text(*pos, s, white, black);
+      if (json_) std::cout << records::dump(in_input_form(records::status(*pos, s, white, black), *pos, *input)) << '\n';
+      else std::cout << in_input_form(records::status_text(*pos, s, white, black), *pos, *input);
       std::cout.flush();
     }
     return exit_code;

@@ -50,6 +50,7 @@ Json audited_game(const AuditedGameRecord& g) {
   j["ply"] = a.ply;
   j["reason"] = a.reason;
   j["mismatch"] = a.mismatch;
+  j["conflict"] = a.conflict.empty() ? Json(nullptr) : Json(a.conflict);
   j["basis"] = a.basis;
   j["void_plies"] = a.void_plies;
   j["fen"] = a.fen;
@@ -66,10 +67,15 @@ Json audited_game(const AuditedGameRecord& g) {
 std::string audited_game_text(const AuditedGameRecord& g) {
   const analyzer::AuditedGame& a = *g.audit;
   std::ostringstream out;
+  // A game the server ended where the Laws had not has no correct result: it goes on.
+  const std::string correct = a.ending == analyzer::Ending::NotOver ? "none, the game goes on"
+                              : a.correct                           ? result_or_unknown(a.correct)
+                                                                    : "undetermined";
   out << g.file << " #" << g.game << "  " << g.white << " - " << g.black << "  recorded "
-      << result_or_unknown(a.recorded) << ", correct " << (a.correct ? result_or_unknown(a.correct) : "undetermined")
-      << ": " << analyzer::to_string(a.ending) << " at ply " << a.ply << (a.mismatch ? "  MISMATCH" : "") << '\n'
+      << result_or_unknown(a.recorded) << ", correct " << correct << ": " << analyzer::to_string(a.ending)
+      << " at ply " << a.ply << (a.mismatch ? "  MISMATCH" : "") << '\n'
       << "  " << a.reason << (a.basis == "moves" ? "" : " [" + a.basis + "]") << '\n';
+  if (!a.conflict.empty()) out << "  conflict: " << a.conflict << '\n';
   if (a.void_plies > 0)
     out << "  " << a.void_plies << (a.void_plies == 1 ? " ply" : " plies") << " played after the end "
         << (a.void_plies == 1 ? "is" : "are") << " void\n";

@@ -1,4 +1,5 @@
 // Status, perft and timeout/resign records.
+#include <iomanip>
 #include <sstream>
 
 #include "analyzer/records/records.hpp"
@@ -39,6 +40,7 @@ Json status(const board::Position& pos, const analyzer::Status& s, const std::op
   Json j{{"fen", pos.fen()},
          {"state", analyzer::to_string(s.state)},
          {"in_check", s.in_check},
+         {"impossible_check", board::impossible_check(pos)},
          {"legal_moves", s.legal_moves},
          {"endings", endings_of(s, dead)},
          {"dead", dead ? Json(*dead) : Json(nullptr)},
@@ -104,7 +106,9 @@ std::string perft_text(const board::Position& pos, const Perft& p) {
   for (auto& [m, n] : p.parts) out << board::to_uci(pos, m) << ": " << n << '\n';
   if (p.divide) out << '\n';
   double secs = double(p.micros) / 1e6;
-  out << "nodes " << p.nodes << "  depth " << p.depth << "  time " << secs << " s";
+  // Microseconds as fixed decimals: "0.000042 s", never "4.2e-05 s".
+  out << "nodes " << p.nodes << "  depth " << p.depth << "  time " << std::fixed << std::setprecision(6) << secs
+      << " s";
   if (p.micros > 0) out << "  " << uint64_t(double(p.nodes) / secs) << " nodes/s";
   out << '\n';
   return out.str();

@@ -14,9 +14,9 @@ std::string problem_notation(const board::Position& root, std::span<const board:
     const std::size_t ply = half ? i + 1 : i;  // plies counted from the start of move 1
     if (i > 0) out += ' ';
     if (half && i == 0)
-      out += "1...";
+      out += "1... ";
     else if (ply % 2 == 0)
-      out += std::to_string(ply / 2 + 1) + ".";
+      out += std::to_string(ply / 2 + 1) + ". ";
     out += board::to_san(pos, line[i]);
     pos.do_move(line[i]);
   }
@@ -104,7 +104,7 @@ std::optional<ConversionText> conversion_text(const board::Position& stalemate, 
   for (std::size_t i = 0; i < line.size(); ++i) {
     board::Position mover = *search::pass_stalemated_side(current);
     text.uci.push_back(board::to_uci(mover, line[i]));
-    text.san += (i ? " " : "") + std::to_string(i + 1) + "." + board::to_san(mover, line[i]);
+    text.san += (i ? " " : "") + std::to_string(i + 1) + ". " + board::to_san(mover, line[i]);
     mover.do_move(line[i]);
     current = std::move(mover);
   }

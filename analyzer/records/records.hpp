@@ -91,8 +91,9 @@ std::string loss_text(const board::Position& pos, analyzer::LossKind kind, board
 
 // --- helpmate -------------------------------------------------------------------
 
-// Problem notation, numbered from 1 whoever moves first: "1.Kh1 Ng3 2.h1=R Nf1#" for
-// h#N; for h#N.5 the mating side's first move is "1...", then the pairs.
+// Numbered from 1 whoever moves first, in PGN's style as every other line the program
+// prints: "1. Kh1 Ng3 2. h1=R Nf1#" for h#N; for h#N.5 the mating side's first move is
+// "1... Nc3", then the pairs.
 std::string problem_notation(const board::Position& root, std::span<const board::Move> line, bool half);
 
 // The solutions of a shorter stipulation than the one asked (h#3 under h#4): the short
@@ -109,7 +110,7 @@ std::string helpmate_text(const board::Position& pos, search::Stipulation stipul
 
 struct ConversionText {
   std::vector<std::string> uci;
-  std::string san;  // "1.Qc2 2.Qc1#": the stalemating side's moves, numbered
+  std::string san;  // "1. Qc2 2. Qc1#": the stalemating side's moves, numbered
 };
 // The line as text; each move written in the position where the stalemated side has
 // passed. Empty when the line does not replay as a conversion (never printed then).

@@ -37,7 +37,7 @@ AuditedRecord audit_one(const std::string& file, analyzer::RawGame raw, const an
   if (const std::string* tag = game->raw.tag("Result"))
     recorded = analyzer::parse_result(analyzer::normalise_result(*tag));
   if (!recorded && !game->raw.termination.empty()) recorded = analyzer::parse_result(game->raw.termination);
-  const auto a = analyzer::audit_game(game->start, game->moves, game->raw.tags, recorded, options, analyzer);
+  const auto a = analyzer::audit_game(*game, recorded, options, analyzer);
   // The record of `arbiter audit --json`, from the same function.
   records::AuditedGameRecord record{file, index, white, black, &a, game->raw.warnings,
                                     options.claims, &game->start, game->moves};

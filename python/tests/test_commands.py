@@ -36,7 +36,7 @@ def test_helpmate_equals_the_cli(cli):
     fen = "1K6/8/8/2pR4/7B/8/8/1k6 b - - 0 1"
     result = arbiter.helpmate(fen, 3, threads=1)
     assert result.count == 2 and result.complete and result.stipulation == "h#3"
-    assert "1.c4 Ra5 2.c3 Bf6 3.c2 Ra1#" in result.san
+    assert "1. c4 Ra5 2. c3 Bf6 3. c2 Ra1#" in result.san
     expected = cli("helpmate", "--json", "--threads", "1", "--moves", "3", fen)[0]
     assert without_timings(result.record) == without_timings(expected)
 
@@ -44,6 +44,6 @@ def test_helpmate_equals_the_cli(cli):
 def test_convert_equals_the_cli(cli):
     fens = ["7K/8/8/8/8/1Q6/p7/k7 b - - 0 1", "5k2/5P2/5K2/8/8/8/8/8 b - - 0 1"]
     results = [arbiter.convert(fen) for fen in fens]
-    assert results[0].convertible and results[0].san == "1.Qc2 2.Qc1#"
+    assert results[0].convertible and results[0].san == "1. Qc2 2. Qc1#"
     assert not results[1].convertible and results[1].line is None
     assert [r.record for r in results] == cli("convert", "--json", *fens)

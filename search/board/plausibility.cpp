@@ -111,11 +111,15 @@ bool double_check_explained(const Position& pos) {
 
 }  // namespace
 
+bool impossible_check(const Position& pos) {
+  return pos.checkers().count() == 2 && !double_check_explained(pos);
+}
+
 std::vector<std::string> implausibilities(const Position& pos) {
   std::vector<std::string> out;
   for (Color c : {Color::White, Color::Black})
     if (auto p = promotion_problem(pos, c)) out.push_back(*p);
-  if (pos.checkers().count() == 2 && !double_check_explained(pos)) {
+  if (impossible_check(pos)) {
     Square a = pos.checkers().first(), b = pos.checkers().last();
     out.push_back(side(pos.side_to_move()) + " is in double check from " + square_name(a) + " and " +
                   square_name(b) + ", which no last move can give");

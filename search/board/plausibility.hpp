@@ -16,4 +16,8 @@ namespace arbiter::board {
 // is found (which does not prove that it can: only these facts are looked for).
 std::vector<std::string> implausibilities(const Position& pos);
 
+// Whether the side to move stands in a check that no last move can have given (python-chess's
+// "impossible check"): e.g. two rooks checking along one rank from either side.
+bool impossible_check(const Position& pos);
+
 }  // namespace arbiter::board

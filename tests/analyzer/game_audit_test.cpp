@@ -145,9 +145,48 @@ TEST_CASE("Audit: a server's insufficient-material draw where a mate is still po
   // Knight against knight: either side can still be mated in a corner with help.
   auto g = game("4k3/8/8/8/8/8/8/1N1nK3 w - - 0 1", "Ke2");
   auto a = audit(g, {{"Termination", "Game drawn by insufficient material"}}, GameResult::Draw);
-  CHECK(a.ending == Ending::Unfinished);
+  // #18.6: named for what it is — the server ended a game the Laws had not — with a mating line.
+  CHECK(a.ending == Ending::NotOver);
+  CHECK(std::string(to_string(a.ending)) == "not-over");
   CHECK(a.correct == GameResult::Unfinished);
   CHECK(a.mismatch);
+  CHECK(a.reason.find("the Laws had not ended it") != std::string::npos);
+  CHECK(a.reason.find("#") != std::string::npos);  // the witness, in SAN, ends in mate
+  CHECK(a.reason.find("unfinished") == std::string::npos);
+}
+
+TEST_CASE("#18.7 a draw the tag calls an agreement stays an agreement, repetition or not", "[audit][claims]") {
+  auto g = game(repeat("Nf3 Nf6 Ng1 Ng8", 2));  // a threefold claim would have been valid
+  auto a = audit(g, {{"Termination", "Game drawn by agreement"}}, GameResult::Draw);
+  CHECK(a.ending == Ending::Agreement);
+  CHECK(a.correct == GameResult::Draw);
+  CHECK(a.reason.find("do not name the ending") == std::string::npos);
+}
+
+TEST_CASE("#18.5 a time forfeit: the Result names the loser, and a conflict with the side to move is reported",
+          "[audit][timeout]") {
+  // K+R against K, White to move at the end, Result 1-0: Black flagged, not White.
+  auto g = game("8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "Kd2 Kd5");
+  auto a = audit(g, {{"Termination", "Time forfeit"}}, GameResult::WhiteWins);
+  CHECK(a.ending == Ending::Timeout);
+  CHECK(a.correct == GameResult::WhiteWins);
+  CHECK_FALSE(a.mismatch);
+  CHECK(a.conflict.find("White was to move") != std::string::npos);
+  // The same with Black to move: the evidence agrees, no conflict.
+  auto agree = audit(game("8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "Kd2"), {{"Termination", "Time forfeit"}},
+                     GameResult::WhiteWins);
+  CHECK(agree.correct == GameResult::WhiteWins);
+  CHECK(agree.conflict.empty());
+  // A draw names no loser: the side to move flagged, as before.
+  auto drawn = audit(g, {{"Termination", "Time forfeit"}}, GameResult::Draw);
+  CHECK(drawn.correct == GameResult::Draw);  // White flagged; a lone black king cannot mate
+  CHECK(drawn.conflict.empty());
+  // A tag naming the side against the Result: the tag is followed, the conflict reported.
+  auto named = audit(g, {{"White", "alice"}, {"Black", "bob"}, {"Termination", "bob won on time"}},
+                     GameResult::WhiteWins);
+  CHECK(named.correct == GameResult::Draw);  // White flagged; a lone black king cannot mate
+  CHECK(named.mismatch);
+  CHECK_FALSE(named.conflict.empty());
 }
 
 TEST_CASE("Audit: an unfinished game stays unfinished", "[audit]") {

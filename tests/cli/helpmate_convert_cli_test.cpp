@@ -41,8 +41,8 @@ TEST_CASE("helpmate --json: the contract's fields, Fool's mate 8 ways", "[cli][h
   REQUIRE(j["solutions"].size() == 8);
   REQUIRE(j["san"].size() == 8);
   CHECK(j["solutions"][0] == Json::array({"f2f3", "e7e5", "g2g4", "d8h4"}));
-  CHECK(j["san"][0] == "1.f3 e5 2.g4 Qh4#");
-  CHECK(j["san"][7] == "1.g4 e6 2.f4 Qh4#");
+  CHECK(j["san"][0] == "1. f3 e5 2. g4 Qh4#");
+  CHECK(j["san"][7] == "1. g4 e6 2. f4 Qh4#");
   CHECK(j["nodes"].is_number_unsigned());
   CHECK(j["micros"].is_number_unsigned());
 }
@@ -55,9 +55,9 @@ TEST_CASE("helpmate text: the count, then each solution in problem notation", "[
   REQUIRE(lines.size() == 5);
   CHECK(lines[0] == "k7/8/1K6/8/8/8/p7/7R b - - 0 1");
   CHECK_THAT(lines[1], Catch::StartsWith("  h#1: 3 solutions ("));
-  CHECK(lines[2] == "  1.a1=N Rh8#");
-  CHECK(lines[3] == "  1.a1=R Rh8#");
-  CHECK(lines[4] == "  1.Kb8 Rh8#");
+  CHECK(lines[2] == "  1. a1=N Rh8#");
+  CHECK(lines[3] == "  1. a1=R Rh8#");
+  CHECK(lines[4] == "  1. Kb8 Rh8#");
 
   auto none = test::run_arbiter("helpmate --moves 3 '7k/7p/8/8/8/8/8/K5R1 b - - 0 1'");
   CHECK(none.status == 0);
@@ -69,7 +69,7 @@ TEST_CASE("helpmate h#N.5: the mating side's first move is written 1...", "[cli]
   INFO(r.out);
   auto j = Json::parse(lines_of(r.out).at(0));
   CHECK(j["stipulation"] == "h#1.5");
-  CHECK(j["san"] == Json::array({"1...Kb6 2.Kb8 Rh8#", "1...Kc7 2.Ka7 Ra1#"}));
+  CHECK(j["san"] == Json::array({"1... Kb6 2. Kb8 Rh8#", "1... Kc7 2. Ka7 Ra1#"}));
   auto text = test::run_arbiter("helpmate --moves 2.5 'k7/8/2K5/8/8/8/8/7R w - - 0 1'");
   CHECK_THAT(text.out, Catch::Contains("h#2.5: ") && Catch::Contains("  1...") && Catch::Contains(" 3."));
 }
@@ -133,7 +133,7 @@ TEST_CASE("helpmate --help: the notation, distinct move orders, and an example",
   auto r = test::run_arbiter("helpmate --help");
   CHECK(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("differ only in the order of their moves are distinct"));
-  CHECK_THAT(r.out, Catch::Contains("1...Nc3 2.Kh1 Ng3#"));
+  CHECK_THAT(r.out, Catch::Contains("1... Nc3 2. Kh1 Ng3#"));
   CHECK_THAT(r.out, Catch::Contains("Example:"));
   CHECK_THAT(r.out, Catch::Contains("--first"));
   CHECK_THAT(r.out, Catch::Contains("--max-nodes"));
@@ -151,7 +151,7 @@ TEST_CASE("convert --json: the contract's fields for the three examples of docs/
   CHECK(keys_of(at_once) == Keys{"fen", "convertible", "line", "san", "length", "positions", "complete", "stopped_by", "arbiter"});
   CHECK(at_once["convertible"] == true);
   CHECK(at_once["line"] == Json::array({"f7g7"}));
-  CHECK(at_once["san"] == "1.Qg7#");
+  CHECK(at_once["san"] == "1. Qg7#");
   CHECK(at_once["length"] == 1);
 
   auto stands = Json::parse(lines[1]);
@@ -162,7 +162,7 @@ TEST_CASE("convert --json: the contract's fields for the three examples of docs/
 
   auto two = Json::parse(lines[2]);
   CHECK(two["line"] == Json::array({"b3c2", "c2c1"}));
-  CHECK(two["san"] == "1.Qc2 2.Qc1#");
+  CHECK(two["san"] == "1. Qc2 2. Qc1#");
   CHECK(two["length"] == 2);
   CHECK(two["positions"].get<int>() > 1);
 }
@@ -171,7 +171,7 @@ TEST_CASE("convert text: the conversion in SAN, or the stalemate stands", "[cli]
   auto r = test::run_arbiter("convert '7K/8/8/8/8/1Q6/p7/k7 b - - 0 1' '5k2/5P2/5K2/8/8/8/8/8 b - - 0 1'");
   INFO(r.out);
   CHECK(r.status == 0);
-  CHECK_THAT(r.out, Catch::Contains("White converts in 2 moves: 1.Qc2 2.Qc1#"));
+  CHECK_THAT(r.out, Catch::Contains("White converts in 2 moves: 1. Qc2 2. Qc1#"));
   CHECK_THAT(r.out, Catch::Contains("no conversion: the stalemate stands (draw)"));
   CHECK_THAT(r.out, Catch::Contains("positions searched") || Catch::Contains("position searched"));
   auto bounded = test::run_arbiter("convert --max-moves 1 '7K/8/8/8/8/1Q6/p7/k7 b - - 0 1'");

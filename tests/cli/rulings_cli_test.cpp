@@ -293,3 +293,141 @@ TEST_CASE("#18.17 fixtures verify names the line and the fault, not the JSON lib
   CHECK(r.out.find("column 18") != std::string::npos);
   CHECK(r.out.find("[json.exception") == std::string::npos);
 }
+
+TEST_CASE("#18.8 audit: moves written after a mate are void moves, not an illegal move", "[cli][rulings]") {
+  test::TempDir dir;
+  const std::string pgn = dir.path() + "/g.pgn";
+  std::ofstream(pgn) << "[Event \"t\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# Ke7 5. Qxe7 1-0\n\n"
+                        "[Event \"s\"]\n[Result \"1/2-1/2\"]\n[FEN \"k7/8/1QK5/8/8/8/8/8 b - - 0 1\"]\n[SetUp \"1\"]\n\n"
+                        "1... Ka7 1/2-1/2\n";
+  auto r = test::run_arbiter("audit --json --no-cache '" + pgn + "'");
+  INFO(r.out);
+  CHECK(r.out.find("no legal move matches") == std::string::npos);
+  auto lines = lines_of(r.out);
+  REQUIRE(lines.size() == 2);
+  Json mate = Json::parse(lines[0]);
+  CHECK(mate["ending"] == "checkmate");
+  CHECK(mate["ply"] == 7);
+  CHECK(mate["void_plies"] == 2);
+  CHECK(mate["mismatch"] == false);
+  Json stale = Json::parse(lines[1]);
+  CHECK(stale["ending"] == "stalemate");
+  CHECK(stale["void_plies"] == 1);
+  CHECK(r.status == 0);
+  // A move that no legal move matches in a live position is still an error.
+  std::ofstream(pgn) << "[Event \"t\"]\n[Result \"*\"]\n\n1. e4 Ke7 2. Ke2 Kd6 3. Qxf7 *\n";
+  auto bad = test::run_arbiter("audit --json --no-cache '" + pgn + "'", "", true);
+  CHECK(bad.status == 1);
+  CHECK(bad.out.find("\"error\"") != std::string::npos);
+}
+
+TEST_CASE("#18.5 audit: a time forfeit whose Result and side to move disagree is judged by the Result, with the conflict",
+          "[cli][rulings]") {
+  test::TempDir dir;
+  const std::string pgn = dir.path() + "/g.pgn";
+  // K+R against K, White to move at the end, Result 1-0: Black flagged.
+  std::ofstream(pgn) << "[Event \"t\"]\n[Result \"1-0\"]\n[FEN \"8/8/8/4k3/8/8/8/R3K3 w - - 0 1\"]\n[SetUp \"1\"]\n"
+                        "[Termination \"Time forfeit\"]\n\n1. Kd2 Kd5 1-0\n";
+  Json j = only_record(test::run_arbiter("audit --json --no-cache '" + pgn + "'"));
+  CHECK(j["correct"] == "1-0");
+  CHECK(j["mismatch"] == false);
+  REQUIRE(j["conflict"].is_string());
+  CHECK(j["conflict"].get<std::string>().find("Result") != std::string::npos);
+  auto text = test::run_arbiter("audit --no-cache '" + pgn + "'");
+  CHECK(text.out.find("  conflict: ") != std::string::npos);
+  CHECK(text.out.find("MISMATCH") == std::string::npos);
+}
+
+TEST_CASE("#18.6 audit: a server's draw the Laws had not ended is named not-over, with a mating line", "[cli][rulings]") {
+  test::TempDir dir;
+  const std::string pgn = dir.path() + "/g.pgn";
+  // K+N against K+N: chess.com draws it, yet either side can be mated in a corner with help.
+  std::ofstream(pgn) << "[Event \"t\"]\n[Result \"1/2-1/2\"]\n[FEN \"4k3/8/8/8/8/8/8/1N1nK3 w - - 0 1\"]\n[SetUp \"1\"]\n"
+                        "[Termination \"Game drawn by insufficient material\"]\n\n1. Ke2 1/2-1/2\n";
+  Json j = only_record(test::run_arbiter("audit --json --no-cache '" + pgn + "'"));
+  CHECK(j["ending"] == "not-over");
+  CHECK(j["mismatch"] == true);
+  auto text = test::run_arbiter("audit --no-cache '" + pgn + "'");
+  INFO(text.out);
+  CHECK(text.out.find("correct *") == std::string::npos);
+  CHECK(text.out.find("unfinished") == std::string::npos);
+  CHECK(text.out.find("the game goes on") != std::string::npos);
+  CHECK(text.out.find("#") != std::string::npos);
+}
+
+TEST_CASE("#18.19 status flags an impossible check with a field and a warning, and still answers", "[cli][rulings]") {
+  // Two black rooks check the white king along the first rank from both sides.
+  auto r = test::run_arbiter("status --json --no-cache '4k3/8/8/8/1b3b2/8/3N1N2/r3K2r w - - 0 1'");
+  CHECK(r.status == 0);
+  Json j = only_record(r);
+  CHECK(j["impossible_check"] == true);
+  REQUIRE(j["warnings"].size() == 1);
+  CHECK(j["warnings"][0].get<std::string>().find("no last move can give") != std::string::npos);
+  // A check a move can give is not flagged, nor is a discovered double check (Nc1-d3).
+  CHECK(only_record(test::run_arbiter("status --json --no-cache '4k3/8/8/8/8/8/8/r3K3 w - - 0 1'"))["impossible_check"] ==
+        false);
+  CHECK(only_record(test::run_arbiter("status --json --no-cache '4k3/8/8/8/8/3n4/8/r3K3 w - - 0 1'"))["impossible_check"] ==
+        false);
+}
+
+TEST_CASE("#18.20 the progress line on a terminal: the true total, cleared before each result, a summary",
+          "[cli][rulings]") {
+  // A terminal from util-linux `script` (Debian's essential bsdutils): stdout and stderr
+  // both go to it, as for a user. The input is a file, so the total is known at once.
+  test::TempDir dir;
+  const std::string fens = dir.path() + "/fens.txt";
+  std::ofstream(fens) << "8/8/8/4k3/8/8/8/KN6 w - - 0 1\n# a comment\n8/8/8/4k3/4p3/8/8/KN6 w - - 0 1\nnot a fen\n";
+  const char* other = std::getenv("ARBITER_TEST_EXE");
+  const std::string exe = other && *other ? other : ARBITER_EXE;
+  std::string cmd = "script -qec \"'" + exe + "' analyze --no-cache < '" + fens + "'\" /dev/null";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  REQUIRE(pipe);
+  std::string out;
+  std::array<char, 4096> buf;
+  for (size_t n; (n = fread(buf.data(), 1, buf.size(), pipe)) > 0;) out.append(buf.data(), n);
+  pclose(pipe);
+  INFO(out);
+  // Drawn at once with the number of positions in the file (blank and # lines left out).
+  CHECK(out.find("0/3 positions") != std::string::npos);
+  // What the terminal shows on each line: the text after the last erase; no result shares
+  // a line with the progress figures.
+  int results = 0;
+  for (std::string line : lines_of(out)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // the terminal's CR LF
+    if (auto erase = line.rfind("\033[K"); erase != std::string::npos) line.erase(0, erase + 3);
+    if (line.find("KN6 w") == std::string::npos) continue;
+    ++results;
+    CHECK(line.find("positions/s") == std::string::npos);
+    CHECK(line.find('\r') == std::string::npos);
+  }
+  CHECK(results == 2);
+  CHECK(out.find("3 positions in ") != std::string::npos);
+  CHECK(out.find("decided 2, undetermined 0, errors 1") != std::string::npos);
+}
+
+TEST_CASE("#18.16 every line is numbered as in PGN: helpmate, h#N.5 and convert as analyze", "[cli][rulings]") {
+  // "1. c4 Ra5", as analyze writes "1. Kb2 Kd4": helpmate, h#N.5 and convert alike.
+  Json h = only_record(test::run_arbiter("helpmate --json --threads 1 --moves 3 '1K6/8/8/2pR4/7B/8/8/1k6 b - - 0 1'"));
+  CHECK(h["san"][0] == "1. c4 Ra5 2. c3 Bf6 3. c2 Ra1#");
+  Json half = only_record(test::run_arbiter("helpmate --json --moves 1.5 'k7/8/2K5/8/8/8/8/7R w - - 0 1'"));
+  REQUIRE(half["san"].size() > 0);
+  CHECK(half["san"][0].get<std::string>().starts_with("1... "));
+  Json c = only_record(test::run_arbiter("convert --json '7K/8/8/8/8/1Q6/p7/k7 b - - 0 1'"));
+  CHECK(c["san"] == "1. Qc2 2. Qc1#");
+}
+
+TEST_CASE("#18.16 a Shredder-FEN is echoed as given, so output joins to input by fen", "[cli][rulings]") {
+  const std::string shredder = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+  for (const char* command : {"status", "analyze", "timeout"}) {
+    INFO(command);
+    Json j = only_record(test::run_arbiter(std::string(command) + " --json --no-cache --max-nodes 2000 '" + shredder + "'"));
+    CHECK(j["fen"] == shredder);
+    auto text = test::run_arbiter(std::string(command) + " --no-cache --max-nodes 2000 '" + shredder + "'");
+    CHECK(text.out.starts_with(shredder + "\n"));
+  }
+  // X-FEN stays X-FEN, and a Shredder-FEN whose rights are gone has nothing to rename.
+  const std::string xfen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9";
+  CHECK(only_record(test::run_arbiter("status --json --no-cache '" + xfen + "'"))["fen"] == xfen);
+  const std::string inner = "1k1r3r/8/8/8/8/8/8/1K1R3R w Dd - 0 1";
+  CHECK(only_record(test::run_arbiter("status --json --no-cache '" + inner + "'"))["fen"] == inner);
+}

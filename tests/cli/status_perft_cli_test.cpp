@@ -32,8 +32,8 @@ TEST_CASE("status --json prints exactly its keys, simple with both server polici
   auto lines = lines_of(r.out);
   REQUIRE(lines.size() == 1);
   auto j = Json::parse(lines[0]);
-  CHECK(keys_of(j) == Keys{"fen", "state", "in_check", "legal_moves", "endings", "dead", "seventy_five", "winnability",
-                          "simple", "warnings", "arbiter"});
+  CHECK(keys_of(j) == Keys{"fen", "state", "in_check", "impossible_check", "legal_moves", "endings", "dead",
+                          "seventy_five", "winnability", "simple", "warnings", "arbiter"});
   CHECK(keys_of(j["simple"]) == Keys{"opponent_blind", "opponent_aware"});
   CHECK(keys_of(j["simple"]["opponent_blind"]) == Keys{"white", "black"});
   CHECK(j["fen"] == "k7/1QK5/8/8/8/8/8/8 b - - 0 1");
