@@ -17,7 +17,7 @@ from conftest import ROOT  # noqa: E402
 
 ENDINGS = str(ROOT / "tests" / "data" / "audit" / "endings.pgn")
 GAMES = str(ROOT / "tests" / "data" / "fixtures" / "games.pgn")
-LICHESS = ROOT.parent / "shared" / "fixtures" / "pgn" / "lichess-games.pgn"
+LICHESS = ROOT / "tests" / "data" / "pgn" / "lichess-games.pgn"
 
 BROKEN = """[Event "ok"]
 [Result "1-0"]
@@ -80,7 +80,6 @@ def test_rows_equal_the_single_process_audit_also_from_zstd_and_with_a_broken_ga
     assert len(writes(out)) == len(set(writes(out)))
 
 
-@pytest.mark.skipif(not LICHESS.exists(), reason="no shared Lichess fixture")
 def test_a_worker_killed_mid_run_loses_only_its_chunk(client, tmp_path):
     out = str(tmp_path / "out")
     victim = sorted(client.scheduler_info()["workers"])[0]
