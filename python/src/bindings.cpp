@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -462,10 +464,13 @@ class AuditSession {
     std::map<std::string, std::array<uint64_t, 3>> tally;
     uint64_t rows = 0;
     Engine& engine = **engine_;
+    // Small batches (a few games per thread): the games and records in flight stay in the
+    // cache and the allocator reuses their memory (batches of 1024 cost ~10% more CPU).
+    const std::size_t batch = 16 * std::size_t(engine.arena->max_concurrency());
     run_interruptibly(engine.interrupt, [&] {
       engine.arena->execute([&] {
         while (!engine.interrupt) {
-          auto records = stream_->next(1024, options_, *engine.analyzer, engine.interrupt);
+          auto records = stream_->next(batch, options_, *engine.analyzer, engine.interrupt);
           if (records.empty()) break;
           for (const auto& audited : records) {
             const Json& r = audited.record;
@@ -548,6 +553,48 @@ py::tuple game_starts(const std::string& path, int every) {
   }
   if (!error.empty()) throw FileProblem(error);
   return py::make_tuple(starts, games);
+}
+
+// The byte offsets in a plain (uncompressed) file where the given lines start (line n
+// starts just past the n-th newline; line 0 at 0). `lines` must not decrease; a line past
+// the end is the file's size.
+std::vector<uint64_t> line_offsets(const std::string& path, const std::vector<uint64_t>& lines) {
+  for (std::size_t i = 1; i < lines.size(); ++i)
+    if (lines[i] < lines[i - 1]) throw InputProblem("line_offsets: the lines must not decrease");
+  std::vector<uint64_t> offsets;
+  offsets.reserve(lines.size());
+  std::string error;
+  {
+    py::gil_scoped_release release;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      error = "cannot open " + path;
+    } else {
+      std::vector<char> block(1 << 20);
+      uint64_t newlines = 0, passed = 0;
+      std::size_t next = 0;
+      while (next < lines.size() && lines[next] == 0) offsets.push_back(0), ++next;
+      while (next < lines.size() && in) {
+        in.read(block.data(), std::streamsize(block.size()));
+        const std::size_t got = std::size_t(in.gcount());
+        const char* p = block.data();
+        const char* end = p + got;
+        while (next < lines.size()) {
+          const void* hit = std::memchr(p, '\n', std::size_t(end - p));
+          if (!hit) break;
+          p = static_cast<const char*>(hit) + 1;
+          ++newlines;
+          while (next < lines.size() && lines[next] == newlines)
+            offsets.push_back(passed + uint64_t(p - block.data())), ++next;
+        }
+        passed += got;
+      }
+      if (in.bad()) error = "cannot read " + path;
+      while (offsets.size() < lines.size()) offsets.push_back(passed);
+    }
+  }
+  if (!error.empty()) throw FileProblem(error);
+  return offsets;
 }
 
 // The project's SVG picture of a position, or of the position after the first `ply`
@@ -636,5 +683,6 @@ PYBIND11_MODULE(_arbiter, m) {
   m.def("diagram", &diagram, "fen"_a, "line"_a = std::vector<std::string>{}, "ply"_a = py::none(),
         "flipped"_a = false, "size"_a = 45);
   m.def("game_starts", &game_starts, "path"_a, "every"_a);
+  m.def("line_offsets", &line_offsets, "path"_a, "lines"_a);
   m.def("shutdown", &shutdown, "Commits and closes the verdict tables (called at exit).");
 }

@@ -131,3 +131,15 @@ def test_the_command_line(tmp_path):
     assert p.returncode == 0, p.stderr
     assert "(all)" in p.stdout and "checkmate" in p.stdout
     assert records(str(out)) == single_process([ENDINGS])
+
+
+def test_a_plain_file_is_cut_into_byte_ranges_at_game_starts(tmp_path):
+    plan = arbiter.dask.split_file(GAMES, str(tmp_path), 5)
+    data = open(GAMES, "rb").read()
+    chunks = plan["chunks"]
+    assert len(chunks) == 8 and sum(c["games"] for c in chunks) == plan["games"] == 36
+    assert b"".join(data[c["offset"]:c["offset"] + c["length"]] for c in chunks) == data
+    for c in chunks[1:]:
+        assert data[c["offset"]:c["offset"] + 1] == b"["  # the first tag of the chunk's first game
+        assert data[:c["offset"]].count(b"\n") == c["lines_before"]
+    assert not (tmp_path / "chunks").exists()  # no copy of a plain file's text

@@ -133,37 +133,27 @@ def split_file(path: str, out: str, chunk_games: int) -> Dict[str, Any]:
                        "text": path if plain else os.path.join(folder, f"{i:06d}.pgn"), "offset": 0, "length": None})
     if chunks:
         chunks[0]["lines_before"] = 0  # the first chunk is the file's start, blank lines and all
-    # Second pass: where each chunk's text starts, at its first line; a compressed file's
-    # chunks are written out.
-    bounds = [0]  # byte offsets of the chunks' starts
+    if plain:  # the chunks are byte ranges of the file: where their first lines start
+        bounds = _arbiter.line_offsets(path, [c["lines_before"] for c in chunks] + [1 << 62])
+        for i, chunk in enumerate(chunks):
+            chunk["offset"], chunk["length"] = bounds[i], bounds[i + 1] - bounds[i]
+        return {"file": path, "file_id": file_id, "games": games, "chunks": chunks}
+    # A compressed file: a second pass writes each chunk's text, from its first line to the next chunk's.
     with _open_text(path) as stream:
-        index, line_no, pending, passed = 0, 0, [], 0  # the chunk being filled; newlines and bytes passed
+        index, line_no, pending = 0, 0, []  # the chunk being filled; newlines passed
         for block in iter(lambda: stream.read(1 << 20), b""):
             while index + 1 < len(chunks):
                 need = chunks[index + 1]["lines_before"] - line_no  # lines left in this chunk
                 if block.count(b"\n") < need:
                     break
-                end = -1
-                for _ in range(need):  # just past the need-th newline
-                    end = block.index(b"\n", end + 1)
-                end += 1
-                if not plain:
-                    pending.append(block[:end])
-                    _atomic_write(chunks[index]["text"], b"".join(pending))
-                    pending = []
-                passed += end
-                bounds.append(passed)
-                block, line_no, index = block[end:], line_no + need, index + 1
+                end = len(block) - len(block.split(b"\n", need)[-1])  # just past the need-th newline
+                pending.append(block[:end])
+                _atomic_write(chunks[index]["text"], b"".join(pending))
+                pending, block, line_no, index = [], block[end:], line_no + need, index + 1
             line_no += block.count(b"\n")
-            passed += len(block)
-            if not plain:
-                pending.append(block)
-        if chunks and not plain:
+            pending.append(block)
+        if chunks:
             _atomic_write(chunks[index]["text"], b"".join(pending))
-    if plain:
-        bounds.append(passed)
-        for i, chunk in enumerate(chunks):
-            chunk["offset"], chunk["length"] = bounds[i], bounds[i + 1] - bounds[i]
     return {"file": path, "file_id": file_id, "games": games, "chunks": chunks}
 
 
