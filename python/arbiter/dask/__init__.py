@@ -7,9 +7,10 @@
     games = arbiter.dask.load("results/")
 
 The work: one task per file reads it (decompressing it) and cuts it at game boundaries
-into chunks of ``chunk_games`` games, written under ``out/chunks/``; one task per chunk
-audits its games with the C++ library (GIL released, ``threads_per_task`` cores) and
-writes them as a JSON Lines shard under ``out/shards/``, one row per game: the fields of
+into chunks of ``chunk_games`` games (byte ranges of a plain file; chunk files under
+``out/chunks/`` for a compressed one); one task per chunk audits its games with the C++
+library in one call (GIL released, ``threads_per_task`` cores) and writes them as a JSON
+Lines shard under ``out/shards/``, one row per game: the fields of
 ``arbiter audit --json``, whose ``file`` and ``game`` are the source file and the game's
 index in it.  The client appends every finished shard, with its SHA-256, to
 ``out/manifest.jsonl``; a run started again skips the chunks listed there whose shard is
