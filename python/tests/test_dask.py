@@ -143,3 +143,13 @@ def test_a_plain_file_is_cut_into_byte_ranges_at_game_starts(tmp_path):
         assert data[c["offset"]:c["offset"] + 1] == b"["  # the first tag of the chunk's first game
         assert data[:c["offset"]].count(b"\n") == c["lines_before"]
     assert not (tmp_path / "chunks").exists()  # no copy of a plain file's text
+
+
+def test_compressed_shards_hold_the_same_rows(client, tmp_path):
+    out = str(tmp_path / "out")
+    arbiter.dask.audit([ENDINGS], client, out, chunk_games=5, compress=True)
+    shards = sorted(os.listdir(os.path.join(out, "shards")))
+    assert shards and all(name.endswith(".jsonl.zst") for name in shards)
+    with open(os.path.join(out, "shards", shards[0]), "rb") as f:
+        assert f.read(4) == b"\x28\xb5\x2f\xfd"  # zstd's magic number
+    assert records(out) == single_process([ENDINGS])
