@@ -26,7 +26,7 @@ from .results import Adjudication, Analysis, Conversion, HelpmateSolutions, Stat
 __version__: str = _arbiter.__version__
 __all__ = [
     "analyze", "analyze_many", "timeout", "resign", "status", "helpmate", "convert", "audit", "audit_frame",
-    "default_cache_file", "InputError", "InvalidFen", "PgnError",
+    "diagram", "default_cache_file", "default_tables_dir", "InputError", "InvalidFen", "PgnError",
     "Analysis", "Verdict", "Adjudication", "Status", "HelpmateSolutions", "Conversion",
 ]
 
@@ -34,6 +34,7 @@ DEFAULT_MAX_NODES: int = _arbiter.DEFAULT_MAX_NODES
 
 PositionLike = Any  # str (FEN) or an object with a .fen() method
 CacheLike = Union[None, bool, str, "os.PathLike[str]"]
+TablesLike = Union[None, bool, str, "os.PathLike[str]"]
 
 atexit.register(_arbiter.shutdown)  # commits the verdict tables
 
@@ -61,6 +62,25 @@ def default_cache_file() -> Optional[str]:
     return None
 
 
+def default_tables_dir() -> Optional[str]:
+    """The CLI's folder of helpmate tables: $XDG_DATA_HOME/arbiter/tables, else
+    ~/.local/share/arbiter/tables (None when neither variable is an absolute path)."""
+    for variable, below in (("XDG_DATA_HOME", ""), ("HOME", os.path.join(".local", "share"))):
+        value = os.environ.get(variable, "")
+        if value and os.path.isabs(value):
+            return os.path.join(value, below, "arbiter", "tables")
+    return None
+
+
+def _tables(tables: TablesLike) -> Optional[str]:
+    """None/False: no tables; True: the CLI's default folder; a path: that folder."""
+    if tables is None or tables is False:
+        return None
+    if tables is True:
+        return default_tables_dir()
+    return os.fspath(tables)
+
+
 def _cache(cache: CacheLike) -> Optional[str]:
     """None/False: no table; True: the CLI's default table; a path: that file."""
     if cache is None or cache is False:
@@ -72,44 +92,52 @@ def _cache(cache: CacheLike) -> Optional[str]:
 
 def analyze(position: PositionLike, winner: str = "both", *, max_nodes: int = DEFAULT_MAX_NODES,
             max_seconds: float = 0.0, threads: Optional[int] = None, shortest: bool = False,
-            cache: CacheLike = None) -> Analysis:
+            cache: CacheLike = None, tables: TablesLike = None) -> Analysis:
     """Can each side still checkmate by some sequence of legal moves?
 
     ``winner`` is "white", "black" or "both" (then ``.dead`` says whether neither can).
     ``max_nodes`` and ``max_seconds`` bound each side's question (past them: undetermined);
-    ``threads`` searchers race on it (None: all cores).  ``shortest`` re-searches each
-    witness for a shorter one.  ``cache``: True for the CLI's verdict table, or a path.
+    ``threads`` searchers race on it (None: all cores).  ``shortest`` spends the budget
+    left after a witness is found on proving it shortest or finding a shorter one (the
+    CLI's ``--shortest``; ``Verdict.shortest`` says whether it was proven).  ``cache``:
+    True for the CLI's verdict table, or a path.  ``tables``: True for the CLI's folder of
+    helpmate tables, or a folder (the CLI's ``--tables``); covered positions are answered
+    from them with a shortest witness.
     """
     record = _arbiter.analyze(_fen(position), winner, max_nodes, max_seconds, _threads(threads), shortest,
-                              _cache(cache))
+                              _cache(cache), _tables(tables))
     return Analysis.from_record(record)
 
 
 def analyze_many(positions: Iterable[PositionLike], winner: str = "both", *, threads: Optional[int] = None,
                  max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float = 0.0, shortest: bool = False,
-                 cache: CacheLike = None) -> List[Analysis]:
+                 cache: CacheLike = None, tables: TablesLike = None) -> List[Analysis]:
     """``analyze`` for many positions, in parallel on ``threads`` (None: all cores);
     results in input order, the same as one by one.  Every FEN is read first: a bad one
     raises ``InvalidFen`` (with ``.index``) before any analysis."""
     fens = [_fen(p) for p in positions]
     records = _arbiter.analyze_many(fens, winner, max_nodes, max_seconds, _threads(threads), shortest,
-                                    _cache(cache))
+                                    _cache(cache), _tables(tables))
     return [Analysis.from_record(r) for r in records]
 
 
 def timeout(position: PositionLike, flagged: Optional[str] = None, *, max_nodes: int = DEFAULT_MAX_NODES,
-            max_seconds: float = 0.0, threads: Optional[int] = None, cache: CacheLike = None) -> Adjudication:
+            max_seconds: float = 0.0, threads: Optional[int] = None, shortest: bool = False,
+            cache: CacheLike = None, tables: TablesLike = None) -> Adjudication:
     """The result when ``flagged`` ("white"/"black"; default: the side to move) runs out
     of time (Article 6.9): a loss, or a draw when the opponent cannot mate."""
-    record = _arbiter.timeout(_fen(position), flagged, max_nodes, max_seconds, _threads(threads), _cache(cache))
+    record = _arbiter.timeout(_fen(position), flagged, max_nodes, max_seconds, _threads(threads), _cache(cache),
+                              _tables(tables), shortest)
     return Adjudication.from_record(record)
 
 
 def resign(position: PositionLike, resigned: Optional[str] = None, *, max_nodes: int = DEFAULT_MAX_NODES,
-           max_seconds: float = 0.0, threads: Optional[int] = None, cache: CacheLike = None) -> Adjudication:
+           max_seconds: float = 0.0, threads: Optional[int] = None, shortest: bool = False,
+           cache: CacheLike = None, tables: TablesLike = None) -> Adjudication:
     """The result of a resignation by ``resigned`` (default: the side to move), judged by
     the same test as a timeout."""
-    record = _arbiter.resign(_fen(position), resigned, max_nodes, max_seconds, _threads(threads), _cache(cache))
+    record = _arbiter.resign(_fen(position), resigned, max_nodes, max_seconds, _threads(threads), _cache(cache),
+                             _tables(tables), shortest)
     return Adjudication.from_record(record)
 
 
@@ -133,11 +161,22 @@ def convert(position: PositionLike, max_moves: int = 20, *, max_positions: int =
     return Conversion.from_record(_arbiter.convert(_fen(position), max_moves, max_positions))
 
 
+def diagram(position: PositionLike, line: Optional[Iterable[str]] = None, *, ply: Optional[int] = None,
+            flipped: bool = False, size: int = 45) -> str:
+    """The project's SVG picture of ``position`` (``arbiter diagram``): the board, the men,
+    a king in check marked.  With ``line`` (UCI moves, e.g. a verdict's ``.line``), the
+    position after its first ``ply`` moves (default: all), the last of them marked.
+    ``flipped`` puts Black at the bottom; ``size`` is pixels per square (16-200).  A move
+    that is not legal raises ``InputError``."""
+    return _arbiter.diagram(_fen(position), list(line or []), ply, flipped, size)
+
+
 PathOrFile = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
 
 def audit(source: PathOrFile, *, claims: bool = False, max_nodes: int = 1_000_000, threads: Optional[int] = None,
-          cache: CacheLike = None, errors: str = "raise", batch: int = 256) -> Iterator[Dict[str, Any]]:
+          cache: CacheLike = None, tables: TablesLike = None, errors: str = "raise",
+          batch: int = 256) -> Iterator[Dict[str, Any]]:
     """Audits every game of a PGN file: yields one record per game, a dict as
     ``arbiter audit --json`` prints it (file, game, white, black, recorded, correct,
     ending, ply, reason, mismatch, basis, void_plies, fen; claims with ``claims=True``).
@@ -147,7 +186,7 @@ def audit(source: PathOrFile, *, claims: bool = False, max_nodes: int = 1_000_00
     cannot be read or replayed raises ``PgnError`` (with game, line and move), or with
     ``errors="record"`` is yielded as ``{file, game, error}`` and the audit goes on.
     ``max_nodes`` bounds each winnability question (a game whose result depends on an
-    undetermined one gets ``correct`` None).
+    undetermined one gets ``correct`` None).  ``cache`` and ``tables`` as for ``analyze``.
     """
     if errors not in ("raise", "record"):
         raise InputError(f"errors must be 'raise' or 'record', not {errors!r}")
@@ -155,10 +194,11 @@ def audit(source: PathOrFile, *, claims: bool = False, max_nodes: int = 1_000_00
         data = source.read()  # type: ignore[union-attr]
         text = data.decode("utf-8", "replace") if isinstance(data, bytes) else str(data)
         label = str(getattr(source, "name", "<stream>"))
-        session = _arbiter.AuditSession(label, text, claims, max_nodes, _threads(threads), _cache(cache))
+        session = _arbiter.AuditSession(label, text, claims, max_nodes, _threads(threads), _cache(cache),
+                                        _tables(tables))
     else:
         session = _arbiter.AuditSession(os.fspath(source), None, claims, max_nodes, _threads(threads),  # type: ignore[arg-type]
-                                        _cache(cache))
+                                        _cache(cache), _tables(tables))
     return _audit_records(session, errors, max(1, batch))
 
 
@@ -176,14 +216,16 @@ def _audit_records(session: Any, errors: str, batch: int) -> Iterator[Dict[str, 
 
 
 def audit_frame(source: PathOrFile, *, claims: bool = False, max_nodes: int = 1_000_000,
-                threads: Optional[int] = None, cache: CacheLike = None, errors: str = "record") -> Any:
+                threads: Optional[int] = None, cache: CacheLike = None, tables: TablesLike = None,
+                errors: str = "record") -> Any:
     """``audit`` as a pandas DataFrame, one row per game (broken games are rows with an
     ``error`` column unless ``errors="raise"``).  Needs pandas (Debian python3-pandas)."""
     import pandas as pd
 
     columns = ["file", "game", "white", "black", "recorded", "correct", "ending", "ply", "reason", "mismatch",
                "basis", "void_plies", "fen"]
-    rows = list(audit(source, claims=claims, max_nodes=max_nodes, threads=threads, cache=cache, errors=errors))
+    rows = list(audit(source, claims=claims, max_nodes=max_nodes, threads=threads, cache=cache, tables=tables,
+                      errors=errors))
     frame = pd.DataFrame.from_records(rows)
     for column in columns:
         if column not in frame.columns:

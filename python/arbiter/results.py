@@ -26,6 +26,7 @@ class Verdict:
     micros: Optional[int]
     source: str
     shortest: Optional[bool]
+    no_shorter_than: Optional[int]
     fen: str = field(repr=False)
     record: Record = field(repr=False, compare=False)
 
@@ -33,7 +34,8 @@ class Verdict:
     def from_record(cls, fen: str, r: Record) -> "Verdict":
         return cls(verdict=r["verdict"], reason=r["reason"], detail=r.get("detail", ""), line=r.get("line"),
                    san=r.get("san"), plies=r.get("plies"), nodes=r.get("nodes", 0), micros=r.get("micros"),
-                   source=r.get("source", "search"), shortest=r.get("shortest"), fen=fen, record=r)
+                   source=r.get("source", "search"), shortest=r.get("shortest"),
+                   no_shorter_than=r.get("no_shorter_than"), fen=fen, record=r)
 
     @property
     def winnable(self) -> bool:

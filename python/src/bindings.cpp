@@ -4,8 +4,11 @@
 // in the calling thread, so a bad FEN raises at once; the analysis runs with the GIL
 // released, on a worker thread that Ctrl-C stops (interruptible.hpp).
 #include <algorithm>
+#include <array>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -17,14 +20,16 @@
 #include <tuple>
 #include <vector>
 
+#include <zstd.h>
+
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
-#include "analyzer/fixtures/witness_shortening.hpp"
 #include "analyzer/loss_adjudication.hpp"
+#include "diagram/board_svg.hpp"
 #include "analyzer/status.hpp"
 #include "analyzer/version.hpp"
 #include "analyzer/winnability.hpp"
@@ -35,6 +40,7 @@
 #include "records.hpp"
 #include "search/board/position.hpp"
 #include "search/board/setup.hpp"
+#include "tablebase/helpmate_table_set.hpp"
 #include "tablebase/verdict_table.hpp"
 
 namespace arbiter::python {
@@ -149,14 +155,45 @@ std::shared_ptr<search::VerdictStore> store_for(const std::optional<std::string>
   return store;
 }
 
+// --- helpmate tables, one set per folder, shared by every call that names it
+
+std::mutex tables_mutex;
+std::map<std::string, std::shared_ptr<tablebase::HelpmateTableSet>> table_sets;
+
+// The tables of `dir` (a folder that does not exist holds none; a damaged file warns once
+// when first read and is not used), or nothing.
+std::shared_ptr<tablebase::HelpmateTableSet> tables_for(const std::optional<std::string>& dir) {
+  if (!dir) return nullptr;
+  std::lock_guard lock(tables_mutex);
+  auto& set = table_sets[*dir];
+  if (!set) set = std::make_shared<tablebase::HelpmateTableSet>(std::filesystem::path(*dir), warn);
+  return set;
+}
+
 // --- analyzers, kept between calls (their transposition table takes a millisecond to
 // clear, and they remember per material what the mate-position enumeration found)
 
-using EngineKey = std::tuple<uint64_t, double, int, unsigned, std::string>;
+// What a call asks of its analyzer: the limits, the threads, the cache file, the tables'
+// folder and how much of the budget goes to shortening a witness.
+struct EngineSettings {
+  uint64_t max_nodes = 0;
+  double max_seconds = 0;
+  int race_threads = 1;      // searchers racing on one question
+  unsigned arena_threads = 1;  // questions (or games) at once
+  std::optional<std::string> cache, tables;
+  analyzer::Shortening shortening = analyzer::Shortening::Bounded;
+  auto key() const {
+    return std::tuple(max_nodes, max_seconds, race_threads, arena_threads, cache.value_or(""),
+                      tables.value_or(""), bool(tables), shortening);
+  }
+};
+
+using EngineKey = decltype(EngineSettings{}.key());
 
 struct Engine {
   std::atomic<bool> interrupt{false};
   std::shared_ptr<search::VerdictStore> store;
+  std::shared_ptr<tablebase::HelpmateTableSet> tables;
   std::unique_ptr<analyzer::WinnabilityAnalyzer> analyzer;
   std::unique_ptr<tbb::task_arena> arena;
 };
@@ -168,9 +205,7 @@ std::map<EngineKey, std::vector<std::unique_ptr<Engine>>> idle_engines;
 // or made, and given back (its interrupt flag cleared) when the call ends.
 class EngineLease {
  public:
-  EngineLease(uint64_t max_nodes, double max_seconds, int race_threads, unsigned arena_threads,
-              const std::optional<std::string>& cache)
-      : key_(max_nodes, max_seconds, race_threads, arena_threads, cache.value_or("")) {
+  explicit EngineLease(const EngineSettings& settings) : key_(settings.key()) {
     {
       std::lock_guard lock(engines_mutex);
       auto& idle = idle_engines[key_];
@@ -181,14 +216,17 @@ class EngineLease {
       }
     }
     engine_ = std::make_unique<Engine>();
-    engine_->store = store_for(cache);
+    engine_->store = store_for(settings.cache);
+    engine_->tables = tables_for(settings.tables);
     analyzer::AnalysisOptions options;
-    options.max_nodes = max_nodes;
-    options.max_seconds = max_seconds;
-    options.threads = race_threads;
+    options.max_nodes = settings.max_nodes;
+    options.max_seconds = settings.max_seconds;
+    options.threads = settings.race_threads;
     options.interrupt = &engine_->interrupt;
-    engine_->analyzer = std::make_unique<analyzer::WinnabilityAnalyzer>(options, engine_->store.get());
-    engine_->arena = std::make_unique<tbb::task_arena>(int(arena_threads));
+    options.shortening = settings.shortening;
+    engine_->analyzer =
+        std::make_unique<analyzer::WinnabilityAnalyzer>(options, engine_->store.get(), engine_->tables.get());
+    engine_->arena = std::make_unique<tbb::task_arena>(int(settings.arena_threads));
   }
   ~EngineLease() {
     if (engine_->store) engine_->store->flush();
@@ -213,17 +251,24 @@ void shutdown() {
     std::lock_guard lock(engines_mutex);
     idle_engines.clear();
   }
+  {
+    std::lock_guard lock(tables_mutex);
+    table_sets.clear();
+  }
   std::lock_guard lock(stores_mutex);
   stores.clear();
 }
 
-constexpr uint64_t kShortenNodes = 100'000;  // the re-search budget per witness with shortest=True
+// shortest=True: the budget left after a witness goes to proving it shortest or finding a
+// shorter one (the CLI's --shortest); else the default bounded share.
+analyzer::Shortening shortening(bool shortest) {
+  return shortest ? analyzer::Shortening::Full : analyzer::Shortening::Bounded;
+}
 
-Json analyze_position(const Position& pos, Sides sides, analyzer::WinnabilityAnalyzer& analyzer, bool shortest) {
+Json analyze_position(const Position& pos, Sides sides, analyzer::WinnabilityAnalyzer& analyzer) {
   auto timed = [&](Color c) {
     auto start = std::chrono::steady_clock::now();
     TimedVerdict tv{analyzer.analyze(pos, c)};
-    if (shortest) analyzer::fixtures::shorten_witness(pos, c, tv.verdict, kShortenNodes);
     tv.micros = micros_since(start);
     return tv;
   };
@@ -234,33 +279,35 @@ Json analyze_position(const Position& pos, Sides sides, analyzer::WinnabilityAna
 }
 
 py::object analyze(const std::string& fen, const std::string& winner, uint64_t max_nodes, double max_seconds,
-                   int threads, bool shortest, const std::optional<std::string>& cache) {
+                   int threads, bool shortest, const std::optional<std::string>& cache,
+                   const std::optional<std::string>& tables) {
   const Position pos = read_fen(fen);
   const Sides sides = read_sides(winner);
   const unsigned n = thread_count(threads);
-  EngineLease engine(max_nodes, max_seconds, int(n), n, cache);
+  EngineLease engine({max_nodes, max_seconds, int(n), n, cache, tables, shortening(shortest)});
   Json record;
   run_interruptibly(engine->interrupt, [&] {
-    engine->arena->execute([&] { record = analyze_position(pos, sides, *engine->analyzer, shortest); });
+    engine->arena->execute([&] { record = analyze_position(pos, sides, *engine->analyzer); });
   });
   return to_python(record);
 }
 
 py::list analyze_many(const std::vector<std::string>& fens, const std::string& winner, uint64_t max_nodes,
-                      double max_seconds, int threads, bool shortest, const std::optional<std::string>& cache) {
+                      double max_seconds, int threads, bool shortest, const std::optional<std::string>& cache,
+                      const std::optional<std::string>& tables) {
   std::vector<Position> positions;
   positions.reserve(fens.size());
   for (std::size_t i = 0; i < fens.size(); ++i) positions.push_back(read_fen(fens[i], i));
   const Sides sides = read_sides(winner);
   // One searcher per position, the positions in parallel.
-  EngineLease engine(max_nodes, max_seconds, 1, thread_count(threads), cache);
+  EngineLease engine({max_nodes, max_seconds, 1, thread_count(threads), cache, tables, shortening(shortest)});
   std::vector<Json> records(positions.size());
   run_interruptibly(engine->interrupt, [&] {
     engine->arena->execute([&] {
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, positions.size(), 1), [&](const auto& range) {
         for (std::size_t i = range.begin(); i != range.end(); ++i) {
           if (engine->interrupt) return;
-          records[i] = analyze_position(positions[i], sides, *engine->analyzer, shortest);
+          records[i] = analyze_position(positions[i], sides, *engine->analyzer);
         }
       });
     });
@@ -271,11 +318,12 @@ py::list analyze_many(const std::vector<std::string>& fens, const std::string& w
 }
 
 py::object adjudicate(analyzer::LossKind kind, const std::string& fen, const std::optional<std::string>& side,
-                      uint64_t max_nodes, double max_seconds, int threads, const std::optional<std::string>& cache) {
+                      uint64_t max_nodes, double max_seconds, int threads, const std::optional<std::string>& cache,
+                      const std::optional<std::string>& tables, bool shortest) {
   const Position pos = read_fen(fen);
   const Color loser = read_side(side).value_or(pos.side_to_move());
   const unsigned n = thread_count(threads);
-  EngineLease engine(max_nodes, max_seconds, int(n), n, cache);
+  EngineLease engine({max_nodes, max_seconds, int(n), n, cache, tables, shortening(shortest)});
   Json record;
   run_interruptibly(engine->interrupt, [&] {
     engine->arena->execute([&] {
@@ -293,16 +341,22 @@ py::object status(const std::string& fen) {
   // As `arbiter status`: a game that goes on is analysed for both sides (a dead position).
   std::optional<TimedVerdict> white, black;
   if (s.state == analyzer::GameState::Ongoing) {
-    py::gil_scoped_release release;
-    analyzer::WinnabilityAnalyzer analyzer{analyzer::AnalysisOptions{}};
+    // An analyzer kept between calls, with the CLI's default options: making one per call
+    // (its transposition table) cost ~0.4 ms.
+    EngineLease engine({analyzer::AnalysisOptions{}.max_nodes, 0.0, 1, 1, std::nullopt, std::nullopt,
+                        analyzer::Shortening::Bounded});
     auto timed = [&](Color c) {
       auto start = std::chrono::steady_clock::now();
-      TimedVerdict tv{analyzer.analyze(pos, c)};
+      TimedVerdict tv{engine->analyzer->analyze(pos, c)};
       tv.micros = micros_since(start);
       return tv;
     };
-    white = timed(Color::White);
-    black = timed(Color::Black);
+    run_interruptibly(engine->interrupt, [&] {
+      engine->arena->execute([&] {
+        white = timed(Color::White);
+        black = timed(Color::Black);
+      });
+    });
   }
   return to_python(status_record(pos, s, white, black));
 }
@@ -352,13 +406,16 @@ py::object convert(const std::string& fen, int max_moves, uint64_t max_positions
 class AuditSession {
  public:
   AuditSession(const std::string& label, std::optional<std::string> text, bool claims, uint64_t max_nodes,
-               int threads, const std::optional<std::string>& cache, int lines_before, int games_before)
+               int threads, const std::optional<std::string>& cache, const std::optional<std::string>& tables,
+               int lines_before, int games_before)
       : options_{claims} {
     std::string error;
     stream_ = GameAuditStream::open(label, std::move(text), error, lines_before, games_before);
     if (!stream_) throw FileProblem(error);
-    // One searcher per game, the games in parallel (as `arbiter audit`).
-    engine_ = std::make_unique<EngineLease>(max_nodes, 0.0, 1, thread_count(threads), cache);
+    // One searcher per game, the games in parallel, the first witness deciding (as `arbiter
+    // audit`, which shows no witness).
+    engine_ = std::make_unique<EngineLease>(
+        EngineSettings{max_nodes, 0.0, 1, thread_count(threads), cache, tables, analyzer::Shortening::FirstWitness});
   }
 
   // Up to `count` (record, fault) pairs in file order; fault is None or (line, move) for a
@@ -377,6 +434,51 @@ class AuditSession {
       out[i] = py::make_tuple(to_python(records[i].record), fault);
     }
     return out;
+  }
+
+  // Every game left, as one dataset shard: the JSON Lines text of the records (as `audit
+  // --json` prints them), zstd-compressed at `level` (0: plain), with the tally per ending
+  // ("error" for a broken game): {ending: [games, mismatches, undetermined]}, and the
+  // number of rows. One call per chunk, so that no Python object is made per game.
+  py::tuple shard(int level) {
+    std::string text;
+    std::map<std::string, std::array<uint64_t, 3>> tally;
+    uint64_t rows = 0;
+    Engine& engine = **engine_;
+    // Small batches (a few games per thread): the games and records in flight stay in the
+    // cache and the allocator reuses their memory (batches of 1024 cost ~10% more CPU).
+    const std::size_t batch = 16 * std::size_t(engine.arena->max_concurrency());
+    run_interruptibly(engine.interrupt, [&] {
+      engine.arena->execute([&] {
+        while (!engine.interrupt) {
+          auto records = stream_->next(batch, options_, *engine.analyzer, engine.interrupt);
+          if (records.empty()) break;
+          for (const auto& audited : records) {
+            const Json& r = audited.record;
+            text += r.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+            text += '\n';
+            ++rows;
+            const bool broken = r.contains("error");
+            auto& t = tally[broken ? std::string("error") : r["ending"].get<std::string>()];
+            ++t[0];
+            t[1] += !broken && r["mismatch"].get<bool>();
+            t[2] += !broken && r["correct"].is_null();
+          }
+        }
+      });
+    });
+    if (engine.store) engine.store->flush();
+    if (level > 0) {
+      std::string packed(ZSTD_compressBound(text.size()), '\0');
+      const std::size_t size = ZSTD_compress(packed.data(), packed.size(), text.data(), text.size(),
+                                             std::min(level, ZSTD_maxCLevel()));
+      if (ZSTD_isError(size)) throw std::runtime_error(std::string("zstd: ") + ZSTD_getErrorName(size));
+      packed.resize(size);
+      text.swap(packed);
+    }
+    py::dict counts;
+    for (const auto& [ending, t] : tally) counts[py::str(ending)] = py::make_tuple(t[0], t[1], t[2]);
+    return py::make_tuple(py::bytes(text), counts, rows);
   }
 
   // The same as JSON Lines text (the records as `audit --json` prints them) with, per
@@ -434,6 +536,62 @@ py::tuple game_starts(const std::string& path, int every) {
   return py::make_tuple(starts, games);
 }
 
+// The byte offsets in a plain (uncompressed) file where the given lines start (line n
+// starts just past the n-th newline; line 0 at 0). `lines` must not decrease; a line past
+// the end is the file's size.
+std::vector<uint64_t> line_offsets(const std::string& path, const std::vector<uint64_t>& lines) {
+  for (std::size_t i = 1; i < lines.size(); ++i)
+    if (lines[i] < lines[i - 1]) throw InputProblem("line_offsets: the lines must not decrease");
+  std::vector<uint64_t> offsets;
+  offsets.reserve(lines.size());
+  std::string error;
+  {
+    py::gil_scoped_release release;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      error = "cannot open " + path;
+    } else {
+      std::vector<char> block(1 << 20);
+      uint64_t newlines = 0, passed = 0;
+      std::size_t next = 0;
+      while (next < lines.size() && lines[next] == 0) offsets.push_back(0), ++next;
+      while (next < lines.size() && in) {
+        in.read(block.data(), std::streamsize(block.size()));
+        const std::size_t got = std::size_t(in.gcount());
+        const char* p = block.data();
+        const char* end = p + got;
+        while (next < lines.size()) {
+          const void* hit = std::memchr(p, '\n', std::size_t(end - p));
+          if (!hit) break;
+          p = static_cast<const char*>(hit) + 1;
+          ++newlines;
+          while (next < lines.size() && lines[next] == newlines)
+            offsets.push_back(passed + uint64_t(p - block.data())), ++next;
+        }
+        passed += got;
+      }
+      if (in.bad()) error = "cannot read " + path;
+      while (offsets.size() < lines.size()) offsets.push_back(passed);
+    }
+  }
+  if (!error.empty()) throw FileProblem(error);
+  return offsets;
+}
+
+// The project's SVG picture of a position, or of the position after the first `ply`
+// moves (UCI) of `line` with the last of them marked (`arbiter diagram`).
+std::string diagram(const std::string& fen, const std::vector<std::string>& line, std::optional<int> ply,
+                    bool flipped, int size) {
+  const Position start = read_fen(fen);
+  if (size < 16 || size > 200) throw InputProblem("size must be between 16 and 200 pixels per square");
+  auto pos = diagram::position_after(start, line, ply.value_or(int(line.size())));
+  if (!pos) throw InputProblem(pos.error());
+  diagram::DiagramOptions options;
+  options.flipped = flipped;
+  options.square_size = size;
+  return diagram::render_svg(*pos, options);
+}
+
 // Raises arbiter.errors.<name>(message, **fields).
 void raise_python(const char* name, const std::string& message, const py::dict& fields) {
   py::object type = py::module_::import("arbiter.errors").attr(name);
@@ -467,37 +625,45 @@ PYBIND11_MODULE(_arbiter, m) {
   const uint64_t kDefaultNodes = arbiter::analyzer::AnalysisOptions{}.max_nodes;
   m.attr("DEFAULT_MAX_NODES") = kDefaultNodes;
   m.def("analyze", &analyze, "fen"_a, "winner"_a = "both", "max_nodes"_a = kDefaultNodes, "max_seconds"_a = 0.0,
-        "threads"_a = 0, "shortest"_a = false, "cache"_a = py::none());
+        "threads"_a = 0, "shortest"_a = false, "cache"_a = py::none(), "tables"_a = py::none());
   m.def("analyze_many", &analyze_many, "fens"_a, "winner"_a = "both", "max_nodes"_a = kDefaultNodes,
-        "max_seconds"_a = 0.0, "threads"_a = 0, "shortest"_a = false, "cache"_a = py::none());
+        "max_seconds"_a = 0.0, "threads"_a = 0, "shortest"_a = false, "cache"_a = py::none(),
+        "tables"_a = py::none());
   m.def(
       "timeout",
       [](const std::string& fen, const std::optional<std::string>& flagged, uint64_t max_nodes, double max_seconds,
-         int threads, const std::optional<std::string>& cache) {
-        return adjudicate(arbiter::analyzer::LossKind::Timeout, fen, flagged, max_nodes, max_seconds, threads, cache);
+         int threads, const std::optional<std::string>& cache, const std::optional<std::string>& tables,
+         bool shortest) {
+        return adjudicate(arbiter::analyzer::LossKind::Timeout, fen, flagged, max_nodes, max_seconds, threads, cache,
+                          tables, shortest);
       },
       "fen"_a, "flagged"_a = py::none(), "max_nodes"_a = kDefaultNodes, "max_seconds"_a = 0.0, "threads"_a = 0,
-      "cache"_a = py::none());
+      "cache"_a = py::none(), "tables"_a = py::none(), "shortest"_a = false);
   m.def(
       "resign",
       [](const std::string& fen, const std::optional<std::string>& resigned, uint64_t max_nodes, double max_seconds,
-         int threads, const std::optional<std::string>& cache) {
+         int threads, const std::optional<std::string>& cache, const std::optional<std::string>& tables,
+         bool shortest) {
         return adjudicate(arbiter::analyzer::LossKind::Resignation, fen, resigned, max_nodes, max_seconds, threads,
-                          cache);
+                          cache, tables, shortest);
       },
       "fen"_a, "resigned"_a = py::none(), "max_nodes"_a = kDefaultNodes, "max_seconds"_a = 0.0, "threads"_a = 0,
-      "cache"_a = py::none());
+      "cache"_a = py::none(), "tables"_a = py::none(), "shortest"_a = false);
   m.def("status", &status, "fen"_a);
   m.def("helpmate", &helpmate, "fen"_a, "moves"_a, "first"_a = false, "max_nodes"_a = 0, "threads"_a = 0);
   m.def("convert", &convert, "fen"_a, "max_moves"_a = arbiter::search::ConversionOptions{}.max_moves,
         "max_positions"_a = arbiter::search::ConversionOptions{}.max_positions);
   py::class_<AuditSession>(m, "AuditSession")
       .def(py::init<const std::string&, std::optional<std::string>, bool, uint64_t, int,
-                    const std::optional<std::string>&, int, int>(),
+                    const std::optional<std::string>&, const std::optional<std::string>&, int, int>(),
            "label"_a, "text"_a = py::none(), "claims"_a = false, "max_nodes"_a = uint64_t(1'000'000), "threads"_a = 0,
-           "cache"_a = py::none(), "lines_before"_a = 0, "games_before"_a = 0)
+           "cache"_a = py::none(), "tables"_a = py::none(), "lines_before"_a = 0, "games_before"_a = 0)
       .def("next", &AuditSession::next, "count"_a)
-      .def("next_jsonl", &AuditSession::next_jsonl, "count"_a);
+      .def("next_jsonl", &AuditSession::next_jsonl, "count"_a)
+      .def("shard", &AuditSession::shard, "level"_a = 0);
+  m.def("diagram", &diagram, "fen"_a, "line"_a = std::vector<std::string>{}, "ply"_a = py::none(),
+        "flipped"_a = false, "size"_a = 45);
   m.def("game_starts", &game_starts, "path"_a, "every"_a);
+  m.def("line_offsets", &line_offsets, "path"_a, "lines"_a);
   m.def("shutdown", &shutdown, "Commits and closes the verdict tables (called at exit).");
 }

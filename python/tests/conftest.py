@@ -15,12 +15,11 @@ os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(BUILD / "python"), 
 
 
 def test_vector_file() -> pathlib.Path:
-    """The CHA test vector: tests/data/ copy if present, else the shared fixtures."""
-    for candidate in (ROOT / "tests" / "data" / "cha-test-vector.txt",
-                      ROOT.parent / "shared" / "fixtures" / "cha-test-vector.txt"):
-        if candidate.exists():
-            return candidate
-    pytest.skip("no cha-test-vector.txt")
+    """The CHA test vector, in the repository (tests/data/test-vector/)."""
+    path = ROOT / "tests" / "data" / "test-vector" / "cha-test-vector.txt"
+    if not path.exists():
+        pytest.fail(f"{path} is missing")
+    return path
 
 
 @pytest.fixture(scope="session")

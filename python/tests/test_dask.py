@@ -17,7 +17,7 @@ from conftest import ROOT  # noqa: E402
 
 ENDINGS = str(ROOT / "tests" / "data" / "audit" / "endings.pgn")
 GAMES = str(ROOT / "tests" / "data" / "fixtures" / "games.pgn")
-LICHESS = ROOT.parent / "shared" / "fixtures" / "pgn" / "lichess-games.pgn"
+LICHESS = ROOT / "tests" / "data" / "pgn" / "lichess-games.pgn"
 
 BROKEN = """[Event "ok"]
 [Result "1-0"]
@@ -80,7 +80,6 @@ def test_rows_equal_the_single_process_audit_also_from_zstd_and_with_a_broken_ga
     assert len(writes(out)) == len(set(writes(out)))
 
 
-@pytest.mark.skipif(not LICHESS.exists(), reason="no shared Lichess fixture")
 def test_a_worker_killed_mid_run_loses_only_its_chunk(client, tmp_path):
     out = str(tmp_path / "out")
     victim = sorted(client.scheduler_info()["workers"])[0]
@@ -132,3 +131,25 @@ def test_the_command_line(tmp_path):
     assert p.returncode == 0, p.stderr
     assert "(all)" in p.stdout and "checkmate" in p.stdout
     assert records(str(out)) == single_process([ENDINGS])
+
+
+def test_a_plain_file_is_cut_into_byte_ranges_at_game_starts(tmp_path):
+    plan = arbiter.dask.split_file(GAMES, str(tmp_path), 5)
+    data = open(GAMES, "rb").read()
+    chunks = plan["chunks"]
+    assert len(chunks) == 8 and sum(c["games"] for c in chunks) == plan["games"] == 36
+    assert b"".join(data[c["offset"]:c["offset"] + c["length"]] for c in chunks) == data
+    for c in chunks[1:]:
+        assert data[c["offset"]:c["offset"] + 1] == b"["  # the first tag of the chunk's first game
+        assert data[:c["offset"]].count(b"\n") == c["lines_before"]
+    assert not (tmp_path / "chunks").exists()  # no copy of a plain file's text
+
+
+def test_compressed_shards_hold_the_same_rows(client, tmp_path):
+    out = str(tmp_path / "out")
+    arbiter.dask.audit([ENDINGS], client, out, chunk_games=5, compress=True)
+    shards = sorted(os.listdir(os.path.join(out, "shards")))
+    assert shards and all(name.endswith(".jsonl.zst") for name in shards)
+    with open(os.path.join(out, "shards", shards[0]), "rb") as f:
+        assert f.read(4) == b"\x28\xb5\x2f\xfd"  # zstd's magic number
+    assert records(out) == single_process([ENDINGS])

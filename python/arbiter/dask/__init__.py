@@ -7,9 +7,10 @@
     games = arbiter.dask.load("results/")
 
 The work: one task per file reads it (decompressing it) and cuts it at game boundaries
-into chunks of ``chunk_games`` games, written under ``out/chunks/``; one task per chunk
-audits its games with the C++ library (GIL released, ``threads_per_task`` cores) and
-writes them as a JSON Lines shard under ``out/shards/``, one row per game: the fields of
+into chunks of ``chunk_games`` games (byte ranges of a plain file; chunk files under
+``out/chunks/`` for a compressed one); one task per chunk audits its games with the C++
+library in one call (GIL released, ``threads_per_task`` cores) and writes them as a JSON
+Lines shard under ``out/shards/``, one row per game: the fields of
 ``arbiter audit --json``, whose ``file`` and ``game`` are the source file and the game's
 index in it.  The client appends every finished shard, with its SHA-256, to
 ``out/manifest.jsonl``; a run started again skips the chunks listed there whose shard is
@@ -33,10 +34,24 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequ
 import arbiter
 from arbiter import _arbiter
 
-__all__ = ["audit", "load", "rows", "summary", "manifest_summary", "split_file", "audit_chunk", "write_shard", "read_shard"]
+__all__ = ["audit", "load", "rows", "summary", "manifest_summary", "split_file", "audit_chunk", "make_shard", "read_shard"]
 
 MANIFEST = "manifest.jsonl"
+SHARD_ZSTD_LEVEL = 3  # zstd's default level: fast, and JSON Lines shrink ~10x
 WRITES = "writes.log"
+
+# Dask settings for a long batch of CPU-bound tasks: the workers' statistical profiler
+# (a stack sample every 10 ms) off, and the resource and memory monitors every second or
+# more instead of every 0.1-0.5 s. An idle cluster then spends about a third less CPU
+# (measured on a LocalCluster of one worker: 50 -> 32 ms of CPU per second); the
+# dashboard loses its profile page only. `python -m arbiter.dask --local` starts its
+# cluster with them; on another cluster set them in its Dask configuration (or as
+# DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False and so on).
+BATCH_CONFIG: Dict[str, Any] = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
 
 
 # --- files and shards
@@ -75,18 +90,18 @@ def _atomic_write(path: str, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def write_shard(path: str, jsonl: bytes, compress: bool) -> bytes:
-    """The one place that writes the shard format: JSON Lines (one record per line, as the
-    C++ side dumps them), zstd-compressed when asked; returns the bytes written. A later
-    switch to Parquet changes this function and read_shard only."""
-    data = jsonl
-    if compress:
-        data = subprocess.run(["zstd", "-q", "-c"], input=data, stdout=subprocess.PIPE, check=True).stdout
-    _atomic_write(path, data)
-    return data
+def make_shard(session: Any, compress: bool) -> tuple:
+    """The one place that makes the shard format: every game left in the audit session,
+    as JSON Lines (one record per line, as ``audit --json`` prints them), zstd-compressed
+    when asked, made inside the C++ library.  Returns (bytes, {ending: [games,
+    mismatches, undetermined]}, rows).  A later switch to Parquet changes this function
+    and read_shard only."""
+    data, counts, rows = session.shard(SHARD_ZSTD_LEVEL if compress else 0)
+    return data, {ending: list(c) for ending, c in counts.items()}, rows
 
 
 def read_shard(path: str) -> List[Dict[str, Any]]:
+    """The rows of one shard (see make_shard)."""
     with open(path, "rb") as f:
         data = f.read()
     if path.endswith(".zst"):
@@ -104,24 +119,40 @@ def _sha256(path: str) -> str:
 
 # --- the tasks (run on the workers)
 
+def _compressed(path: str) -> bool:
+    with open(path, "rb") as f:
+        magic = f.read(4)
+    return magic[:2] == b"\x1f\x8b" or magic == b"\x28\xb5\x2f\xfd"
+
+
 def split_file(path: str, out: str, chunk_games: int) -> Dict[str, Any]:
-    """Cuts a PGN file at game boundaries into chunks of ``chunk_games`` games under
-    ``out/chunks/<file id>/``; returns the plan: the file and, per chunk, its text file
-    and the lines and games before it (so that the chunk's games keep the file's numbers).
-    The boundaries are those the C++ reader finds (a first pass over the file)."""
+    """Cuts a PGN file at game boundaries into chunks of ``chunk_games`` games; returns
+    the plan: the file and, per chunk, where its text is (``text``, and the byte range
+    ``offset``/``length`` in it) and the lines and games before it (so that the chunk's
+    games keep the file's numbers).  A plain file's chunks are byte ranges of the file
+    itself; a compressed file is decompressed once into chunk files under
+    ``out/chunks/<file id>/``.  The boundaries are those the C++ reader finds (a first
+    pass over the file)."""
     file_id = _file_id(path)
+    plain = not _compressed(path)
     folder = os.path.join(out, "chunks", file_id)
-    os.makedirs(folder, exist_ok=True)
+    if not plain:
+        os.makedirs(folder, exist_ok=True)
     starts, games = _arbiter.game_starts(path, chunk_games)
     chunks = []
     for i, (games_before, lines_before) in enumerate(starts):
         count = (starts[i + 1][0] if i + 1 < len(starts) else games) - games_before
         chunks.append({"file": path, "file_id": file_id, "chunk": i, "games_before": games_before,
                        "lines_before": lines_before, "games": count,
-                       "text": os.path.join(folder, f"{i:06d}.pgn")})
+                       "text": path if plain else os.path.join(folder, f"{i:06d}.pgn"), "offset": 0, "length": None})
     if chunks:
         chunks[0]["lines_before"] = 0  # the first chunk is the file's start, blank lines and all
-    # Second pass: the text of each chunk, from its first line to the next chunk's.
+    if plain:  # the chunks are byte ranges of the file: where their first lines start
+        bounds = _arbiter.line_offsets(path, [c["lines_before"] for c in chunks] + [1 << 62])
+        for i, chunk in enumerate(chunks):
+            chunk["offset"], chunk["length"] = bounds[i], bounds[i + 1] - bounds[i]
+        return {"file": path, "file_id": file_id, "games": games, "chunks": chunks}
+    # A compressed file: a second pass writes each chunk's text, from its first line to the next chunk's.
     with _open_text(path) as stream:
         index, line_no, pending = 0, 0, []  # the chunk being filled; newlines passed
         for block in iter(lambda: stream.read(1 << 20), b""):
@@ -140,6 +171,13 @@ def split_file(path: str, out: str, chunk_games: int) -> Dict[str, Any]:
     return {"file": path, "file_id": file_id, "games": games, "chunks": chunks}
 
 
+def _chunk_text(chunk: Dict[str, Any]) -> bytes:
+    with open(chunk["text"], "rb") as f:
+        f.seek(chunk.get("offset", 0))
+        length = chunk.get("length")
+        return f.read() if length is None else f.read(length)
+
+
 def _tally(facts: Iterable[tuple]) -> Dict[str, List[int]]:
     """Per ending ("error" for broken games): [games, mismatches, undetermined]."""
     counts: Dict[str, List[int]] = {}
@@ -154,34 +192,31 @@ def _tally(facts: Iterable[tuple]) -> Dict[str, List[int]]:
 def audit_chunk(chunk: Dict[str, Any], out: str, claims: bool, max_nodes: int, threads: Optional[int],
                 compress: bool) -> Dict[str, Any]:
     """Audits one chunk into its shard (unless the shard exists: a retried task whose
-    first attempt finished writing). Returns what the manifest keeps."""
+    first attempt finished writing). Returns what the manifest keeps.  The games are
+    audited, dumped as JSON Lines, counted and compressed inside the C++ library, in one
+    call with the GIL released: no Python object is made per game."""
     folder = os.path.join(out, "shards")
     os.makedirs(folder, exist_ok=True)
     shard = os.path.join(folder, f"{chunk['file_id']}-{chunk['chunk']:06d}.jsonl" + (".zst" if compress else ""))
     if os.path.exists(shard):
         rows = read_shard(shard)
-        facts = [("error", False, False) if "error" in r else (r["ending"], bool(r["mismatch"]), r["correct"] is None)
-                 for r in rows]
+        endings = _tally([("error", False, False) if "error" in r else (r["ending"], bool(r["mismatch"]),
+                                                                         r["correct"] is None) for r in rows])
+        count = len(rows)
         with open(shard, "rb") as f:
             data = f.read()
     else:
-        with open(chunk["text"], "rb") as f:
-            text = f.read().decode("utf-8", "replace")
-        session = _arbiter.AuditSession(chunk["file"], text, claims, max_nodes, 0 if threads is None else threads,
-                                        None, chunk["lines_before"], chunk["games_before"])
-        parts, facts = [], []
-        while True:
-            jsonl, batch = session.next_jsonl(1024)
-            if not batch:
-                break
-            parts.append(jsonl)
-            facts.extend(batch)
-        data = write_shard(shard, b"".join(parts), compress)
+        # The text goes to the reader as bytes, as the CLI reads a file (no decoding here).
+        session = _arbiter.AuditSession(chunk["file"], _chunk_text(chunk), claims, max_nodes,
+                                        0 if threads is None else threads, lines_before=chunk["lines_before"],
+                                        games_before=chunk["games_before"])
+        data, endings, count = make_shard(session, compress)
+        _atomic_write(shard, data)
         with open(os.path.join(out, WRITES), "a") as log:  # one short line: an atomic append
-            log.write(json.dumps({"shard": os.path.basename(shard), "rows": len(facts), "pid": os.getpid()}) + "\n")
+            log.write(json.dumps({"shard": os.path.basename(shard), "rows": count, "pid": os.getpid()}) + "\n")
     return {"file": chunk["file"], "file_id": chunk["file_id"], "chunk": chunk["chunk"],
-            "shard": os.path.relpath(shard, out), "sha256": hashlib.sha256(data).hexdigest(), "rows": len(facts),
-            "games_before": chunk["games_before"], "games": chunk["games"], "endings": _tally(facts)}
+            "shard": os.path.relpath(shard, out), "sha256": hashlib.sha256(data).hexdigest(), "rows": count,
+            "games_before": chunk["games_before"], "games": chunk["games"], "endings": endings}
 
 
 # --- the client side
@@ -295,10 +330,13 @@ def audit(files: Iterable[str], client: Any, out: str = "results/", *, claims: b
     futures = [client.submit(audit_chunk, chunk, out, claims, max_nodes, threads_per_task, compress,
                              key=f"arbiter-audit-{chunk['file_id']}-{chunk['chunk']}", retries=retries)
                for chunk in pending]
+    ids = {_file_id(path) for path in files}
+    entries = [e for e in done.values() if e["file_id"] in ids]
     try:
         for future in as_completed(futures):
             entry = future.result()
             _append_manifest(out, entry)
+            entries.append(entry)
             state.games += entry["games"]
             state.chunks += 1
             if progress:
@@ -306,7 +344,7 @@ def audit(files: Iterable[str], client: Any, out: str = "results/", *, claims: b
     except BaseException:
         client.cancel(futures)
         raise
-    return manifest_summary(out, files)
+    return _summary_of(entries)  # the shards were checked when written: not read again
 
 
 def load(out: str, files: Optional[Sequence[str]] = None) -> Any:
@@ -334,13 +372,17 @@ def rows(out: str, files: Optional[Sequence[str]] = None) -> List[Dict[str, Any]
 
 
 def manifest_summary(out: str, files: Optional[Sequence[str]] = None) -> Any:
-    """``summary`` from the manifest's counts, without reading the shards."""
-    import pandas as pd
-
+    """``summary`` from the manifest's counts, without reading the shards' rows."""
     entries = list(_manifest(out).values())
     if files is not None:
         keep = {_file_id(os.fspath(f)) for f in files}
         entries = [e for e in entries if e["file_id"] in keep]
+    return _summary_of(entries)
+
+
+def _summary_of(entries: Iterable[Dict[str, Any]]) -> Any:
+    import pandas as pd
+
     rows = []
     for e in entries:
         for ending, (games, mismatches, undetermined) in e.get("endings", {}).items():

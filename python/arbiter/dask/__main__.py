@@ -28,7 +28,10 @@ def main(argv=None) -> int:
     from dask.distributed import Client, LocalCluster
 
     if args.local is not None:
-        cluster = LocalCluster(n_workers=args.local, threads_per_worker=1, processes=True)
+        import dask
+
+        with dask.config.set(runner.BATCH_CONFIG):  # read by the workers as they start
+            cluster = LocalCluster(n_workers=args.local, threads_per_worker=1, processes=True)
         client = Client(cluster)
     else:
         cluster = None
