@@ -373,7 +373,10 @@ class ShortenStep final : public StepRunner {
         v.shortest = true;
         v.no_shorter_than = uint32_t(length);
       } else {
-        v.no_shorter_than = std::max<uint32_t>(v.no_shorter_than, uint32_t(r.depth_completed + 1));
+        // No mate within depth_completed plies, and a mate's length has the parity of the
+        // witness's: the next length of that parity is the least one left.
+        const int next = r.depth_completed + ((r.depth_completed - length) % 2 == 0 ? 2 : 1);
+        v.no_shorter_than = std::max<uint32_t>(v.no_shorter_than, uint32_t(next));
       }
     }
     v.nodes = q.spent;
