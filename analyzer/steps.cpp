@@ -336,7 +336,10 @@ class RaceStep final : public StepRunner {
 // finds the shortest helpmate (the first line it finds is one), or rules out every length
 // it completes. Exact tables end lines early where they cover the material.
 class ShortenStep final : public StepRunner {
-  static constexpr int kShortenTableBits = 12;  // 4K entries: cleared in microseconds
+  // The table's size follows the budget (about an entry per node, from 4K to 1M entries):
+  // a proof that no shorter mate exists revisits positions at every depth, and a table
+  // far smaller than the search forgets them; clearing it costs far less than the search.
+  static constexpr unsigned kShortenTableBits = 12, kShortenTableMaxBits = 20;
 
  public:
   std::optional<Verdict> run(Question& q, const ScheduleEntry& e) const override {
@@ -361,7 +364,9 @@ class ShortenStep final : public StepRunner {
       // A table of its own, fresh for each witness: what the shared one remembers from
       // earlier questions would change how deep the budget reaches, and the facts
       // reported would depend on what was asked before.
-      search::TranspositionTable table(kShortenTableBits);
+      unsigned bits = kShortenTableBits;
+      while (bits < kShortenTableMaxBits && (uint64_t(1) << bits) < budget) ++bits;
+      search::TranspositionTable table(bits);
       auto r = search::find_helpmate(q.pos, q.winner, limits, table, config);
       q.spent += limits.nodes();
       if (r.line && int(r.line->size()) < length && replays_to_mate(q.pos, *r.line, q.winner)) {
@@ -373,7 +378,10 @@ class ShortenStep final : public StepRunner {
         v.shortest = true;
         v.no_shorter_than = uint32_t(length);
       } else {
-        v.no_shorter_than = std::max<uint32_t>(v.no_shorter_than, uint32_t(r.depth_completed + 1));
+        // No mate within depth_completed plies, and a mate's length has the parity of the
+        // witness's: the next length of that parity is the least one left.
+        const int next = r.depth_completed + ((r.depth_completed - length) % 2 == 0 ? 2 : 1);
+        v.no_shorter_than = std::max<uint32_t>(v.no_shorter_than, uint32_t(next));
       }
     }
     v.nodes = q.spent;

@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
+#include <memory>
 #include <fstream>
 #include <iostream>
 
@@ -16,6 +18,7 @@
 #include "analyzer/fixtures/fixture_input.hpp"
 #include "analyzer/fixtures/fixture_verifier.hpp"
 #include "analyzer/fixtures/pgn_writer.hpp"
+#include "tablebase/helpmate_table_set.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -68,6 +71,9 @@ class FixturesCommand : public Command {
     generate_->add_option("--shorten-nodes", options_.budget.shorten_nodes,
                           "node budget of the re-search for a shorter witness")
         ->default_val(options_.budget.shorten_nodes);
+    generate_->add_option("--tables", tables_dir_,
+                          "a folder of helpmate tables to answer covered positions from (shortest witnesses); "
+                          "none by default, so that the file depends only on the options");
     generate_->add_option("--conversion-moves", options_.budget.conversion_moves,
                           "conversion fixtures: the most moves of the stalemating side")
         ->check(CLI::Range(1, 100))
@@ -142,6 +148,16 @@ class FixturesCommand : public Command {
     const unsigned threads = thread_count(threads_);
     tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
     options_.threads = int(threads);
+    std::unique_ptr<tablebase::HelpmateTableSet> tables;
+    if (!tables_dir_.empty()) {
+      if (!std::filesystem::is_directory(tables_dir_)) {
+        std::cerr << "arbiter fixtures generate: --tables " << tables_dir_ << " is not a folder\n";
+        return 2;
+      }
+      tables = std::make_unique<tablebase::HelpmateTableSet>(
+          tables_dir_, [](const std::string& warning) { std::cerr << "arbiter: warning: " << warning << '\n'; });
+      options_.budget.tables = tables.get();
+    }
 
     std::ofstream file;
     if (out_ != "-") {
@@ -263,6 +279,7 @@ class FixturesCommand : public Command {
   CLI::App* generate_ = nullptr;
   CLI::App* verify_ = nullptr;
   std::string kind_, from_, out_, format_;
+  std::string tables_dir_;  // --tables: empty for none
   fx::GenerateOptions options_;
   int threads_ = 0;
   bool progress_ = false;

@@ -1,6 +1,8 @@
 // Benchmark of the winnability analysis over a file of positions, checking answers.
-// Input lines: "XY FEN" (the test-vector format: X = 'W' or '-', Y = 'B' or '-') or a
-// plain FEN (no expected answer). Prints decided / undetermined / wrong counts, rates and
+// Input lines: "XY FEN" (the test-vector format: X = 'W' or '-', Y = 'B' or '-'), a plain
+// FEN (both sides asked, no expected answer), or a FEN and then, after a tab or a space,
+// `white` or `black` (that side alone: the one that can still win, e.g. the opponent of
+// a player who flagged). Prints decided / undetermined / wrong counts, rates and
 // per-query times, with the given number of threads. Exit status 1 on any wrong verdict.
 #include <algorithm>
 #include <atomic>
@@ -9,6 +11,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <mutex>
 #include <string>
@@ -18,8 +21,9 @@
 #include <tbb/parallel_for.h>
 
 #include "analyzer/winnability.hpp"
-#include "search/proofs/blockade.hpp"
 #include "search/board/notation.hpp"
+#include "search/proofs/blockade.hpp"
+#include "tablebase/helpmate_table_set.hpp"
 
 using namespace arbiter;
 
@@ -33,7 +37,8 @@ struct Query {
 int main(int argc, char** argv) {
   if (argc < 2) {
     std::cerr << "usage: bench_analyze FILE [--threads N] [--max-nodes N] [--list-undetermined] [--per-query OUT]\n"
-                 "                     [--schedule SCHEDULE-FILE] [--steps]\n";
+                 "                     [--schedule SCHEDULE-FILE] [--steps] [--shortening first|bounded|full]\n"
+                 "                     [--tables DIR]\n";
     return 2;
   }
   std::string file = argv[1];
@@ -43,6 +48,8 @@ int main(int argc, char** argv) {
   std::string per_query;  // a file with one row per question: line, side, nodes, micros, verdict, plies, detail
   std::string schedule_file;  // another schedule than the default (analyzer/schedule.hpp text form)
   bool steps = false;         // count which step of the schedule decided each question
+  analyzer::Shortening shortening = analyzer::Shortening::Bounded;
+  std::string tables_dir;  // the helpmate tables to consult (none by default)
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--threads" && i + 1 < argc) threads = std::stoi(argv[++i]);
@@ -51,6 +58,17 @@ int main(int argc, char** argv) {
     else if (a == "--per-query" && i + 1 < argc) per_query = argv[++i];
     else if (a == "--schedule" && i + 1 < argc) schedule_file = argv[++i];
     else if (a == "--steps") steps = true;
+    else if (a == "--tables" && i + 1 < argc) tables_dir = argv[++i];
+    else if (a == "--shortening" && i + 1 < argc) {
+      const std::string how = argv[++i];
+      if (how == "first") shortening = analyzer::Shortening::FirstWitness;
+      else if (how == "bounded") shortening = analyzer::Shortening::Bounded;
+      else if (how == "full") shortening = analyzer::Shortening::Full;
+      else {
+        std::cerr << "bench_analyze: --shortening first|bounded|full\n";
+        return 2;
+      }
+    }
   }
   std::ifstream in(file);
   if (!in) {
@@ -67,6 +85,10 @@ int main(int argc, char** argv) {
       std::string fen = text.substr(3);
       queries.push_back({fen, n, board::Color::White, text[0] == 'W' ? 1 : 0});
       queries.push_back({fen, n, board::Color::Black, text[1] == 'B' ? 1 : 0});
+    } else if (auto cut = text.find_last_of(" \t"); cut != std::string::npos &&
+               (text.substr(cut + 1) == "white" || text.substr(cut + 1) == "black")) {
+      const board::Color side = text.substr(cut + 1) == "white" ? board::Color::White : board::Color::Black;
+      queries.push_back({text.substr(0, cut), n, side, -1});
     } else {
       queries.push_back({text, n, board::Color::White, -1});
       queries.push_back({text, n, board::Color::Black, -1});
@@ -101,7 +123,10 @@ int main(int argc, char** argv) {
   }
   // Per step of the schedule: questions it decided, and their nodes.
   std::map<std::string, std::pair<uint64_t, uint64_t>> by_step;
-  analyzer::WinnabilityAnalyzer analyzer(options);
+  options.shortening = shortening;
+  std::unique_ptr<tablebase::HelpmateTableSet> tables;
+  if (!tables_dir.empty()) tables = std::make_unique<tablebase::HelpmateTableSet>(tables_dir);
+  analyzer::WinnabilityAnalyzer analyzer(options, nullptr, tables.get());
   std::atomic<uint64_t> decided{0}, undetermined{0}, wrong{0}, bad{0}, nodes{0}, cpu_micros{0}, max_micros{0};
   std::mutex mutex;
   std::vector<std::string> undetermined_list, wrong_list, rows(queries.size());
@@ -139,7 +164,8 @@ int main(int argc, char** argv) {
     query_nodes[i] = v.nodes;
     rows[i] = std::to_string(q.line) + '\t' + (q.winner == board::Color::White ? "white" : "black") + '\t' +
               std::to_string(v.nodes) + '\t' + std::to_string(us) + '\t' + search::to_string(v.outcome) + '\t' +
-              std::to_string(v.line.size()) + '\t' + v.detail + '\t' + q.fen;
+              std::to_string(v.line.size()) + '\t' + v.detail + '\t' + q.fen + '\t' + (v.shortest ? "shortest" : "-") +
+              '\t' + std::to_string(v.no_shorter_than);
     std::string tag = "line " + std::to_string(q.line) + " " + (q.winner == board::Color::White ? "white" : "black") + ": " + q.fen;
     if (!v.decided()) {
       ++undetermined;

@@ -2,7 +2,6 @@
 // search written here; `no_shorter_than` never above the truth; the same witness from
 // every command; a stored longer witness replaced by a shorter one.
 #include <map>
-#include <set>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -10,6 +9,7 @@
 #include "analyzer/winnability.hpp"
 #include "analyzer/witness.hpp"
 #include "search/board/movegen.hpp"
+#include "analyzer/bfs_shortest.hpp"
 #include "support.hpp"
 
 using namespace arbiter;
@@ -17,35 +17,6 @@ using board::Color;
 using search::Outcome;
 
 namespace {
-
-// The length in plies of the shortest helpmate by `winner`, by breadth-first search over
-// the legal moves (positions told apart by FEN without the move counters); -1 when none
-// exists within `max_plies`. Shares no code with the analysis but the move generator.
-int bfs_shortest(const board::Position& root, Color winner, int max_plies) {
-  auto key = [](const board::Position& p) {
-    std::string fen = p.fen();
-    return fen.substr(0, fen.rfind(' ', fen.rfind(' ') - 1));
-  };
-  std::vector<board::Position> layer{root};
-  std::set<std::string> seen{key(root)};
-  for (int plies = 0; plies <= max_plies; ++plies) {
-    std::vector<board::Position> next;
-    for (board::Position& p : layer) {
-      auto moves = board::legal_moves(p);
-      if (moves.size() == 0) {
-        if (p.in_check() && p.side_to_move() != winner) return plies;
-        continue;
-      }
-      for (board::Move m : moves) {
-        board::Position child = p;
-        child.do_move(m);
-        if (seen.insert(key(child)).second) next.push_back(std::move(child));
-      }
-    }
-    layer = std::move(next);
-  }
-  return -1;
-}
 
 // Positions with short helpmates (sparse endings from real games and composed ones).
 const std::vector<std::pair<std::string, Color>> kShortMates{
@@ -65,7 +36,7 @@ TEST_CASE("a witness proven shortest has the length of an independent breadth-fi
   analyzer::WinnabilityAnalyzer a(options);
   for (const auto& [fen, winner] : kShortMates) {
     const auto pos = test::pos(fen);
-    const int truth = bfs_shortest(pos, winner, 7);
+    const int truth = test::bfs_shortest(pos, winner, 7);
     INFO(fen << " truth " << truth);
     REQUIRE(truth > 0);
     auto v = a.analyze(pos, winner);
@@ -87,7 +58,7 @@ TEST_CASE("no_shorter_than is never above the true shortest length", "[shortest]
     analyzer::WinnabilityAnalyzer a(options);
     for (const auto& [fen, winner] : kShortMates) {
       const auto pos = test::pos(fen);
-      const int truth = bfs_shortest(pos, winner, 7);
+      const int truth = test::bfs_shortest(pos, winner, 7);
       auto v = a.analyze(pos, winner);
       INFO(fen << " truth " << truth << ": " << v.detail);
       REQUIRE(v.outcome == Outcome::Winnable);
@@ -153,7 +124,7 @@ TEST_CASE("a stored witness that is not the shortest is replaced by a shorter on
   }
   REQUIRE(store.kept.count({pos.fen(), Color::White}));
   const auto long_one = store.kept.at({pos.fen(), Color::White});
-  const int truth = bfs_shortest(pos, Color::White, 7);
+  const int truth = test::bfs_shortest(pos, Color::White, 7);
   REQUIRE(int(long_one.line.size()) > truth);
   REQUIRE_FALSE(long_one.shortest);
 
@@ -168,4 +139,25 @@ TEST_CASE("a stored witness that is not the shortest is replaced by a shorter on
   CHECK(int(kept.line.size()) == truth);
   CHECK(kept.shortest);
   CHECK(analyzer::replays_to_mate(pos, kept.line, Color::White));
+}
+
+TEST_CASE("no_shorter_than has the parity of the witness: a mate falls on the loser's turn", "[shortest]") {
+  // A long first witness and a shortening budget too small to prove it shortest: the bound
+  // left is the next length of the witness's parity past the depth completed.
+  const auto pos = test::pos("8/8/8/4k3/4p3/8/8/KN6 w - - 0 1");
+  auto schedule = analyzer::parse_schedule("game-over\nmaterial\nnarrow 100000\nshorten 300 spent=1 floor=300\n");
+  REQUIRE(schedule);
+  analyzer::AnalysisOptions options;
+  options.schedule = *schedule;
+  analyzer::WinnabilityAnalyzer a(options);
+  for (Color winner : {Color::White, Color::Black}) {
+    auto v = a.analyze(pos, winner);
+    INFO(v.detail);
+    REQUIRE(v.outcome == Outcome::Winnable);
+    REQUIRE_FALSE(v.shortest);
+    CHECK(v.no_shorter_than >= 2);
+    CHECK(v.no_shorter_than % 2 == v.line.size() % 2);
+    // The true shortest lengths (the exact tables agree): 17 plies for White, 10 for Black.
+    CHECK(int(v.no_shorter_than) <= (winner == Color::White ? 17 : 10));
+  }
 }
