@@ -46,7 +46,7 @@ TEST_CASE("#18.11 analyze --json: every key always present, null when it does no
   CHECK(j["white"]["san"].is_null());
   CHECK(j["white"]["plies"].is_null());
   CHECK(j["white"]["shortest"].is_null());
-  CHECK(j["white"]["rules"] == "plain");
+  CHECK(j["white"]["rules"] == "automatic-draws");  // the default reading (docs/automatic-draws.md)
 }
 
 TEST_CASE("#18.11 a winnable verdict carries shortest and no_shorter_than, every verdict rules", "[cli][rulings]") {
@@ -56,7 +56,7 @@ TEST_CASE("#18.11 a winnable verdict carries shortest and no_shorter_than, every
   for (const char* side : {"white", "black"}) {
     CHECK(keys_of(j[side]) == kVerdictKeys);
     CHECK(j[side]["verdict"] == "winnable");
-    CHECK(j[side]["rules"] == "plain");
+    CHECK(j[side]["rules"] == "automatic-draws");
   }
   CHECK(j["dead"] == false);
 }
