@@ -222,8 +222,15 @@ constexpr uint64_t kShortenNodes = 100'000;  // the re-search budget per witness
 Json analyze_position(const Position& pos, Sides sides, analyzer::WinnabilityAnalyzer& analyzer, bool shortest) {
   auto timed = [&](Color c) {
     auto start = std::chrono::steady_clock::now();
-    TimedVerdict tv{analyzer.analyze(pos, c)};
-    if (shortest) analyzer::fixtures::shorten_witness(pos, c, tv.verdict, kShortenNodes);
+    // The CLI's default reading (docs/automatic-draws.md); a shorter witness is taken only
+    // if the rules accept it too.
+    TimedVerdict tv{analyzer::analyze_under_rules(analyzer, pos, c, analyzer::kDefaultRules).verdict, 0,
+                    analyzer::kDefaultRules};
+    if (shortest && tv.verdict.outcome == search::Outcome::Winnable) {
+      search::Verdict shorter = tv.verdict;
+      analyzer::fixtures::shorten_witness(pos, c, shorter, kShortenNodes);
+      if (!analyzer::refused_under_automatic_draws(pos, shorter.line, c)) tv.verdict = std::move(shorter);
+    }
     tv.micros = micros_since(start);
     return tv;
   };
@@ -280,7 +287,7 @@ py::object adjudicate(analyzer::LossKind kind, const std::string& fen, const std
   run_interruptibly(engine->interrupt, [&] {
     engine->arena->execute([&] {
       auto start = std::chrono::steady_clock::now();
-      auto adjudication = analyzer::adjudicate_loss(pos, loser, kind, *engine->analyzer);
+      auto adjudication = analyzer::adjudicate_loss(pos, loser, kind, *engine->analyzer, analyzer::kDefaultRules);
       record = loss_record(pos, loser, kind, adjudication, micros_since(start));
     });
   });
@@ -378,7 +385,7 @@ class AuditSession {
  public:
   AuditSession(const std::string& label, std::optional<std::string> text, bool claims, uint64_t max_nodes,
                int threads, const std::optional<std::string>& cache, int lines_before, int games_before)
-      : options_{claims} {
+      : options_{claims, analyzer::kDefaultRules} {
     std::string error;
     stream_ = GameAuditStream::open(label, std::move(text), error, lines_before, games_before);
     if (!stream_) throw FileProblem(error);

@@ -108,3 +108,17 @@ TEST_CASE("fixtures verify: a witness past the 75-move limit is refused in an au
   REQUIRE(named.size() == 1);
   CHECK(named[1].find("refused under the automatic draws") != std::string::npos);
 }
+
+TEST_CASE("fixtures: the shipped automatic-draws set holds, half of it where the readings differ",
+          "[cli][fixtures][automatic-draws]") {
+  const std::string file = test::data("fixtures/automatic-draws.jsonl");
+  auto lines = lines_of(read(file));
+  CHECK(lines.size() >= 10);
+  int differ = 0;
+  for (const auto& line : lines) {
+    Json j = Json::parse(line);
+    if (j["result"] != j["plain_result"]) ++differ;
+  }
+  CHECK(2 * differ == int(lines.size()));
+  CHECK(problems(file).empty());
+}
