@@ -257,6 +257,9 @@ TEST_CASE("automatic draws: --rules on analyze and timeout, the rules in the rec
   auto text = run_arbiter("timeout --flagged black '" + with_clock(kRook, 149) + "'");
   CHECK(text.out.find("strict FIDE") != std::string::npos);
   CHECK(run_arbiter("analyze --rules sometimes '" + with_clock(kRook, 0) + "'").status == 2);
+  auto upper = nlohmann::json::parse(run_arbiter("analyze --json --rules PLAIN --winner white '" + with_clock(kRook, 148) + "'").out);
+  CHECK(upper["white"]["rules"] == "plain");
+  CHECK(upper["white"]["verdict"] == "winnable");
 }
 
 TEST_CASE("automatic draws: K+R v K near the clock's end agrees with the brute-force search", "[automatic-draws]") {
