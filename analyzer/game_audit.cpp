@@ -123,6 +123,7 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
                        std::optional<GameResult> recorded, const AuditOptions& options, WinnabilityAnalyzer& analyzer) {
   AuditedGame a;
   a.recorded = recorded;
+  a.rules = options.rules;
   const int n = int(moves.size());
   // The position the audit last replayed the game to, and after how many plies.
   std::optional<Position> reached;
@@ -195,9 +196,20 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
   if (decision.ending == Ending::Timeout || decision.ending == Ending::Resignation) {
     Color loser = *decision.loser;
     const auto& opponent = loser == Color::White ? dead.black : dead.white;
-    auto adj = adjudicate_from_verdict(loser, decision.loss, *opponent);
+    // Under the automatic draws the witness is replayed with the game's history (the
+    // position after n plies carries it); the plain verdict is the first step of that.
+    RuledVerdict ruled =
+        options.rules == Rules::AutomaticDraws
+            ? automatic_draws_from_plain(analyzer, replay_to(n), ~loser, *opponent, analyzer.options().max_nodes)
+            : RuledVerdict{*opponent, Rules::Plain, std::nullopt};
+    auto adj = adjudicate_from_ruled(loser, decision.loss, std::move(ruled));
     a.correct = adj.result;
     a.reason = adj.reason + note;
+    if (adj.plain) {
+      a.readings_differ = true;
+      a.plain_correct = adj.plain->result;
+      a.plain_reason = adj.plain->reason + note;
+    }
     // Unwinnable for the opponent: a draw whether or not the position was also dead.
     return finish(a);
   }

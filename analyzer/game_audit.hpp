@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 
+#include "analyzer/automatic_draws.hpp"
 #include "analyzer/claims.hpp"
 #include "analyzer/game_result.hpp"
 #include "analyzer/termination_tags.hpp"
@@ -20,6 +21,10 @@ namespace arbiter::analyzer {
 
 struct AuditOptions {
   bool claims = false;  // also find the first correct threefold and 50-move claims
+  // The reading of "any possible series of legal moves" for timeouts and resignations
+  // (6.9); the dead-position check along the game (5.2.2) stays plain, see
+  // docs/automatic-draws.md: the result is the same, only the ending named may differ.
+  Rules rules = Rules::Plain;
 };
 
 struct AuditedGame {
@@ -37,6 +42,12 @@ struct AuditedGame {
   // followed; else empty.
   std::string conflict;
   std::optional<ClaimPoint> threefold, fifty;  // with AuditOptions::claims
+  Rules rules = Rules::Plain;  // the reading `correct` follows
+  // Under the automatic draws, when a timeout's or resignation's verdict has another
+  // outcome in the plain reading: that reading's result and sentence.
+  bool readings_differ = false;
+  std::optional<GameResult> plain_correct;
+  std::string plain_reason;
 };
 
 // The moves must be legal in sequence from start (a replayed game).

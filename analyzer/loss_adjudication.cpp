@@ -39,7 +39,18 @@ Adjudication adjudicate_from_verdict(Color loser, LossKind kind, search::Verdict
   return a;
 }
 
-Adjudication adjudicate_loss(const board::Position& pos, Color loser, LossKind kind, WinnabilityAnalyzer& analyzer) {
+Adjudication adjudicate_from_ruled(Color loser, LossKind kind, RuledVerdict opponent) {
+  Adjudication a = adjudicate_from_verdict(loser, kind, std::move(opponent.verdict));
+  a.rules = opponent.rules;
+  if (opponent.plain) {
+    Adjudication p = adjudicate_from_verdict(loser, kind, std::move(*opponent.plain));
+    a.plain = Adjudication::Reading{p.result, std::move(p.reason), std::move(*p.winnability)};
+  }
+  return a;
+}
+
+Adjudication adjudicate_loss(const board::Position& pos, Color loser, LossKind kind, WinnabilityAnalyzer& analyzer,
+                             Rules rules) {
   Adjudication a;
   const Color mover = pos.side_to_move();
   if (!board::has_legal_move(pos)) {
@@ -61,8 +72,9 @@ Adjudication adjudicate_loss(const board::Position& pos, Color loser, LossKind k
     a.reason = "the halfmove clock stands at " + std::to_string(pos.halfmove_clock()) +
                ": the 75-move rule (9.6.2) had ended the game in a draw before " + event(loser, kind);
   } else {
-    a = adjudicate_from_verdict(loser, kind, analyzer.analyze(pos, ~loser));
+    a = adjudicate_from_ruled(loser, kind, analyze_under_rules(analyzer, pos, ~loser, rules));
   }
+  a.rules = rules;
   if (kind == LossKind::Timeout && loser != mover)
     a.note = name(loser) + " flagged with " + name(mover) + " to move: only the clock of the side to move runs, "
              "so the flag was seen after " + name(loser) + "'s move; the position given is judged";

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "analyzer/automatic_draws.hpp"
 #include "analyzer/game_result.hpp"
 #include "analyzer/winnability.hpp"
 #include "search/board/position.hpp"
@@ -27,16 +28,27 @@ struct Adjudication {
   std::optional<Ending> ended_by;
   // A remark that does not change the result (e.g. the flagged side was not to move).
   std::string note;
+  Rules rules = Rules::Plain;  // the reading of "any possible series of legal moves" followed
+  // Under the automatic draws, when the plain reading's verdict has another outcome: its
+  // result, sentence and verdict (shown beside the strict one, never instead of it).
+  struct Reading {
+    std::optional<GameResult> result;
+    std::string reason;
+    search::Verdict winnability;
+  };
+  std::optional<Reading> plain;
 };
 
 // `loser` ran out of time or resigned in `pos`. Sound: a draw only when the opponent is
 // proven unable to mate, a win only with a witness.
 Adjudication adjudicate_loss(const board::Position& pos, board::Color loser, LossKind kind,
-                             WinnabilityAnalyzer& analyzer);
+                             WinnabilityAnalyzer& analyzer, Rules rules = Rules::Plain);
 
 // Completes the sentence from the opponent's verdict, e.g. "Black ran out of time, but
 // White cannot checkmate by any legal sequence: draw". Used by adjudicate_loss and by
 // the audit, which has the verdict already.
 Adjudication adjudicate_from_verdict(board::Color loser, LossKind kind, search::Verdict opponent);
+// The same from a verdict under some rules, with the plain reading beside it when it differs.
+Adjudication adjudicate_from_ruled(board::Color loser, LossKind kind, RuledVerdict opponent);
 
 }  // namespace arbiter::analyzer

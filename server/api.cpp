@@ -154,6 +154,9 @@ ApiReply Api::status(const Request& r) {
 ApiReply Api::analyze(const Request& r) {
   auto pos = r.position();
   if (!pos) return error_reply(400, pos.error());
+  // "rules": automatic-draws (the default, as in the CLI) or plain.
+  const auto rules = analyzer::parse_rules(r.text("rules", analyzer::to_string(analyzer::kDefaultRules)));
+  if (!rules) return error_reply(400, "'" + r.text("rules", "") + "' is not automatic-draws or plain");
   std::string winner = r.text("winner", "both");
   if (winner != "white" && winner != "black" && winner != "both")
     return error_reply(400, "'" + winner + "' is not white, black or both");
@@ -163,7 +166,7 @@ ApiReply Api::analyze(const Request& r) {
   auto& analyzer = analyzer_for(nodes, seconds, own);
   auto timed = [&](board::Color c) {
     auto start = std::chrono::steady_clock::now();
-    records::TimedVerdict tv{analyzer.analyze(*pos, c)};
+    records::TimedVerdict tv{analyzer::analyze_under_rules(analyzer, *pos, c, *rules).verdict, 0, *rules};
     tv.micros = micros_since(start);
     return tv;
   };
@@ -180,13 +183,16 @@ ApiReply Api::loss(const Request& r, bool timeout) {
   std::string side = r.text(field, pos->side_to_move() == board::Color::White ? "white" : "black");
   if (side != "white" && side != "black") return error_reply(400, "'" + side + "' is not white or black");
   board::Color loser = side == "white" ? board::Color::White : board::Color::Black;
+  // "rules": automatic-draws (the default, as in the CLI) or plain.
+  const auto rules = analyzer::parse_rules(r.text("rules", analyzer::to_string(analyzer::kDefaultRules)));
+  if (!rules) return error_reply(400, "'" + r.text("rules", "") + "' is not automatic-draws or plain");
   uint64_t nodes = r.count("max_nodes", limits_.max_nodes, limits_.max_nodes);
   double seconds = r.seconds("max_seconds", limits_.max_seconds);
   std::unique_ptr<analyzer::WinnabilityAnalyzer> own;
   auto& analyzer = analyzer_for(nodes, seconds, own);
   auto kind = timeout ? analyzer::LossKind::Timeout : analyzer::LossKind::Resignation;
   auto start = std::chrono::steady_clock::now();
-  auto adjudication = analyzer::adjudicate_loss(*pos, loser, kind, analyzer);
+  auto adjudication = analyzer::adjudicate_loss(*pos, loser, kind, analyzer, *rules);
   return json_reply(records::loss(*pos, kind, loser, adjudication, micros_since(start)));
 }
 
@@ -241,6 +247,10 @@ ApiReply Api::audit(const Request& r) {
   auto& analyzer = analyzer_for(nodes, seconds, own);
   analyzer::AuditOptions options;
   options.claims = r.flag("claims");
+  // "rules": automatic-draws (the default, as in the CLI) or plain.
+  const auto rules = analyzer::parse_rules(r.text("rules", analyzer::to_string(analyzer::kDefaultRules)));
+  if (!rules) return error_reply(400, "'" + r.text("rules", "") + "' is not automatic-draws or plain");
+  options.rules = *rules;
 
   std::istringstream in(pgn);
   analyzer::PgnReader reader(in);

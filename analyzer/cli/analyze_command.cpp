@@ -16,6 +16,7 @@
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/tables_options.hpp"
 #include "analyzer/cli/options.hpp"
+#include "analyzer/cli/rules_option.hpp"
 #include "analyzer/cli/shortening_options.hpp"
 #include "analyzer/cli/time_budget.hpp"
 #include "analyzer/cli/progress.hpp"
@@ -84,6 +85,7 @@ class AnalyzeCommand : public Command {
         ->check(CLI::ExistingFile);
     app->add_flag("--print-schedule", print_schedule_, "print the schedule in its text form and exit");
     add_shortening_options(app, options_);
+    add_rules_option(app, rules_);
     add_cache_options(app, cache_);
     add_tables_options(app, tables_options_);
     app->footer(
@@ -149,7 +151,7 @@ class AnalyzeCommand : public Command {
             tbb::make_filter<std::shared_ptr<Job>, std::shared_ptr<Job>>(
                 tbb::filter_mode::parallel,
                 [&](std::shared_ptr<Job> job) {
-                  analyze_job(*job, analyzer, explain_);
+                  analyze_job(*job, analyzer, explain_, rules_);
                   return job;
                 }) &
             tbb::make_filter<std::shared_ptr<Job>, void>(tbb::filter_mode::serial_in_order,
@@ -164,7 +166,7 @@ class AnalyzeCommand : public Command {
   }
 
  private:
-  static void analyze_job(Job& job, analyzer::WinnabilityAnalyzer& analyzer, bool explain) {
+  static void analyze_job(Job& job, analyzer::WinnabilityAnalyzer& analyzer, bool explain, analyzer::Rules rules) {
     // The FEN is judged first: a bad FEN is named as such, not by the words after it.
     auto pos = board::Position::from_fen(job.input.fen);
     if (!pos) {
@@ -187,7 +189,9 @@ class AnalyzeCommand : public Command {
     auto timed = [&](board::Color c) {
       auto start = std::chrono::steady_clock::now();
       auto* trace = !explain ? nullptr : c == board::Color::White ? &job.white_steps : &job.black_steps;
-      records::TimedVerdict tv{analyzer.analyze(*job.pos, c, analyzer.options().max_nodes, trace)};
+      analyzer::RuledVerdict ruled =
+          analyzer::analyze_under_rules(analyzer, *job.pos, c, rules, analyzer.options().max_nodes, trace);
+      records::TimedVerdict tv{std::move(ruled.verdict), 0, rules};
       tv.micros = uint64_t(
           std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count());
       return tv;
@@ -231,6 +235,7 @@ class AnalyzeCommand : public Command {
   bool print_schedule_ = false;
   std::string schedule_file_;
   analyzer::AnalysisOptions options_;
+  analyzer::Rules rules_ = analyzer::kDefaultRules;
   CacheOptions cache_;
   TablesOptions tables_options_;
 };

@@ -17,6 +17,7 @@
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/tables_options.hpp"
 #include "analyzer/cli/options.hpp"
+#include "analyzer/cli/rules_option.hpp"
 #include "analyzer/cli/shortening_options.hpp"
 #include "analyzer/cli/progress.hpp"
 #include "analyzer/game_audit.hpp"
@@ -107,6 +108,7 @@ class AuditCommand : public Command {
                   "node budget of each winnability question (past it: no correct result for that game)");
     add_threads(app, threads_, "worker threads (default: all cores); games are audited in parallel");
     add_shortening_options(app, options_);
+    add_rules_option(app, rules_);
     app->add_option("--diagrams", diagrams_, "write an SVG of the deciding position of each mismatch into this "
                                              "folder (FILE-GAME.svg)");
     add_cache_options(app, cache_);
@@ -148,7 +150,7 @@ class AuditCommand : public Command {
     auto cache = open_cache(cache_);  // destroyed last: commits what the analysis kept
     auto tables = open_tables(tables_options_);
     analyzer::WinnabilityAnalyzer analyzer(options_, cache.get(), tables.get());
-    analyzer::AuditOptions audit_options{claims_};
+    analyzer::AuditOptions audit_options{claims_, rules_};
     const bool keep_moves = claims_ || !diagrams_.empty();
     GameFeed feed(files_);
     Progress progress(isatty(STDERR_FILENO), "games");
@@ -303,6 +305,7 @@ class AuditCommand : public Command {
   Summary summary_;
   CacheOptions cache_;
   TablesOptions tables_options_;
+  analyzer::Rules rules_ = analyzer::kDefaultRules;
 };
 
 }  // namespace

@@ -50,9 +50,9 @@ class FixturesCommand : public Command {
         "  arbiter fixtures verify winnability.jsonl");
 
     generate_ = app->add_subcommand("generate", "Generate a fixture file of one kind");
-    generate_->add_option("--kind", kind_, "winnability | dead | timeout | games | conversion")
+    generate_->add_option("--kind", kind_, "winnability | dead | timeout | games | conversion | automatic-draws")
         ->required()
-        ->check(CLI::IsMember({"winnability", "dead", "timeout", "games", "conversion"}));
+        ->check(CLI::IsMember({"winnability", "dead", "timeout", "games", "conversion", "automatic-draws"}));
     generate_->add_option("--count", options_.count, "entries to write (with --from: at most this many; 0 = all)")
         ->check(CLI::Range(0, 1'000'000));
     generate_->add_option("--seed", options_.seed, "random seed: the same seed gives the same file")
@@ -91,6 +91,9 @@ class FixturesCommand : public Command {
         "  games        short PGN games for every ending of docs/rules.md §3, claims included, each with\n"
         "               the correct result (Result tag) and FixtureEnding / FixturePly tags\n"
         "  conversion   stalemates with and without a conversion into mate (docs/rules.md §4)\n"
+        "  automatic-draws  timeouts at halfmove clocks near 150: both sides' verdicts under the\n"
+        "               automatic draws of 9.6, the strict result and the plain reading's (half the\n"
+        "               entries where they differ; docs/automatic-draws.md)\n"
         "Witness lines are the shortest found (a short re-search tries shorter depths), not proven\n"
         "shortest. Deterministic: the same kind, count, seed and budgets give the same file with\n"
         "any --threads. Undetermined candidates are dropped, never written.\n\n"

@@ -16,6 +16,7 @@
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/tables_options.hpp"
 #include "analyzer/cli/options.hpp"
+#include "analyzer/cli/rules_option.hpp"
 #include "analyzer/cli/shortening_options.hpp"
 #include "analyzer/cli/time_budget.hpp"
 #include "analyzer/cli/progress.hpp"
@@ -65,6 +66,7 @@ class LossCommand : public Command {
         ->check(seconds_budget());
     add_threads(app, threads_, "worker threads (default: all cores)");
     add_shortening_options(app, options_);
+    add_rules_option(app, rules_);
     add_cache_options(app, cache_);
     add_tables_options(app, tables_options_);
     app->add_flag("--json", json_, "JSON Lines: {\"fen\", \"result\", \"reason\", \"winnability\"} per position");
@@ -139,7 +141,7 @@ class LossCommand : public Command {
     job.pos = std::move(*pos);
     job.loser = loser ? *loser : job.pos->side_to_move();
     auto start = std::chrono::steady_clock::now();
-    job.adjudication = analyzer::adjudicate_loss(*job.pos, job.loser, kind_, analyzer);
+    job.adjudication = analyzer::adjudicate_loss(*job.pos, job.loser, kind_, analyzer, rules_);
     job.micros = uint64_t(
         std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count());
   }
@@ -166,6 +168,7 @@ class LossCommand : public Command {
   int threads_ = 0;
   bool json_ = false;
   analyzer::AnalysisOptions options_;
+  analyzer::Rules rules_ = analyzer::kDefaultRules;
   CacheOptions cache_;
   TablesOptions tables_options_;
 };

@@ -54,6 +54,11 @@ Json audited_game(const AuditedGameRecord& g) {
   j["basis"] = a.basis;
   j["void_plies"] = a.void_plies;
   j["fen"] = a.fen;
+  j["rules"] = analyzer::to_string(a.rules);
+  // The plain reading's result, when it differs from the strict one under the automatic draws.
+  j["plain"] = a.readings_differ ? Json{{"correct", a.plain_correct ? Json(analyzer::to_string(*a.plain_correct)) : Json(nullptr)},
+                                        {"reason", a.plain_reason}}
+                                 : Json(nullptr);
   if (g.claims) {
     j["claims"]["threefold"] = a.threefold ? claim_json(*a.threefold, *g.start, g.moves) : nullptr;
     j["claims"]["fifty"] = a.fifty ? claim_json(*a.fifty, *g.start, g.moves) : nullptr;
@@ -76,6 +81,9 @@ std::string audited_game_text(const AuditedGameRecord& g) {
       << " at ply " << a.ply << (a.mismatch ? "  MISMATCH" : "") << '\n'
       << "  " << a.reason << (a.basis == "moves" ? "" : " [" + a.basis + "]") << '\n';
   if (!a.conflict.empty()) out << "  conflict: " << a.conflict << '\n';
+  if (a.readings_differ)
+    out << "  (the strict FIDE reading, the automatic draws of 9.6 ending any series; without them, plain: "
+        << (a.plain_correct ? result_or_unknown(a.plain_correct) : "undetermined") << " — " << a.plain_reason << ")\n";
   if (a.void_plies > 0)
     out << "  " << a.void_plies << (a.void_plies == 1 ? " ply" : " plies") << " played after the end "
         << (a.void_plies == 1 ? "is" : "are") << " void\n";

@@ -126,9 +126,15 @@ Json loss(const board::Position& pos, analyzer::LossKind kind, board::Color lose
   if (a.result) j["result"] = analyzer::to_string(*a.result);
   else j["result"] = nullptr;
   j["reason"] = a.reason;
-  j["winnability"] = a.winnability ? verdict(pos, TimedVerdict{*a.winnability, micros}) : Json(nullptr);
+  j["winnability"] = a.winnability ? verdict(pos, TimedVerdict{*a.winnability, micros, a.rules}) : Json(nullptr);
   j["ended_by"] = a.ended_by ? Json(analyzer::to_string(*a.ended_by)) : Json(nullptr);
   j["note"] = a.note.empty() ? Json(nullptr) : Json(a.note);
+  j["rules"] = analyzer::to_string(a.rules);
+  // The plain reading, when it differs from the strict one under the automatic draws.
+  j["plain"] = a.plain ? Json{{"result", a.plain->result ? Json(analyzer::to_string(*a.plain->result)) : Json(nullptr)},
+                              {"reason", a.plain->reason},
+                              {"winnability", verdict(pos, TimedVerdict{a.plain->winnability, micros})}}
+                       : Json(nullptr);
   return stamp(j);
 }
 
@@ -139,6 +145,13 @@ std::string loss_text(const board::Position& pos, analyzer::LossKind, board::Col
   if (a.winnability)
     out += std::string("  ") + (loser == board::Color::White ? "Black" : "White") + ": " +
            verdict_text(pos, TimedVerdict{*a.winnability, micros}) + '\n';
+  if (a.plain) {
+    out += "  the result above is the strict FIDE reading (the automatic draws of 9.6 end any series); without them,\n"
+           "  plain: " + std::string(a.plain->result ? analyzer::to_string(*a.plain->result) : "undetermined") + " — " +
+           a.plain->reason + '\n';
+    out += std::string("  ") + (loser == board::Color::White ? "Black" : "White") + " (plain): " +
+           verdict_text(pos, TimedVerdict{a.plain->winnability, micros}) + '\n';
+  }
   if (!a.note.empty()) out += "  note: " + a.note + '\n';
   return out;
 }

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analyzer/automatic_draws.hpp"
 #include "analyzer/game_audit.hpp"
 #include "analyzer/helpmate_problem.hpp"
 #include "analyzer/loss_adjudication.hpp"
@@ -41,6 +42,7 @@ Json& stamp(Json& record);
 struct TimedVerdict {
   search::Verdict verdict;
   uint64_t micros = 0;
+  analyzer::Rules rules = analyzer::Rules::Plain;  // the reading the verdict answers
 };
 
 // The verdict object: verdict, line, san, plies (null unless winnable), reason, detail,

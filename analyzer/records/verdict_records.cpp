@@ -49,7 +49,9 @@ Json verdict(const board::Position& pos, const TimedVerdict& tv) {
   j["source"] = v.source == search::Source::Cache ? "cache" : "search";
   j["micros"] = tv.micros;
   add_shortness(j, v);
-  j["rules"] = "plain";  // the Laws' rules without automatic draws inside the witness
+  // "plain": the draws of Article 9.6 ignored inside the witness; "automatic-draws": a
+  // witness ends where they would end the game (docs/automatic-draws.md).
+  j["rules"] = analyzer::to_string(tv.rules);
   return j;
 }
 

@@ -268,7 +268,9 @@ analyzer::Shortening shortening(bool shortest) {
 Json analyze_position(const Position& pos, Sides sides, analyzer::WinnabilityAnalyzer& analyzer) {
   auto timed = [&](Color c) {
     auto start = std::chrono::steady_clock::now();
-    TimedVerdict tv{analyzer.analyze(pos, c)};
+    // The CLI's default reading (docs/automatic-draws.md).
+    TimedVerdict tv{analyzer::analyze_under_rules(analyzer, pos, c, analyzer::kDefaultRules).verdict, 0,
+                    analyzer::kDefaultRules};
     tv.micros = micros_since(start);
     return tv;
   };
@@ -328,7 +330,7 @@ py::object adjudicate(analyzer::LossKind kind, const std::string& fen, const std
   run_interruptibly(engine->interrupt, [&] {
     engine->arena->execute([&] {
       auto start = std::chrono::steady_clock::now();
-      auto adjudication = analyzer::adjudicate_loss(pos, loser, kind, *engine->analyzer);
+      auto adjudication = analyzer::adjudicate_loss(pos, loser, kind, *engine->analyzer, analyzer::kDefaultRules);
       record = loss_record(pos, loser, kind, adjudication, micros_since(start));
     });
   });
@@ -408,7 +410,7 @@ class AuditSession {
   AuditSession(const std::string& label, std::optional<std::string> text, bool claims, uint64_t max_nodes,
                int threads, const std::optional<std::string>& cache, const std::optional<std::string>& tables,
                int lines_before, int games_before)
-      : options_{claims} {
+      : options_{claims, analyzer::kDefaultRules} {
     std::string error;
     stream_ = GameAuditStream::open(label, std::move(text), error, lines_before, games_before);
     if (!stream_) throw FileProblem(error);

@@ -46,7 +46,7 @@ TEST_CASE("#18.11 analyze --json: every key always present, null when it does no
   CHECK(j["white"]["san"].is_null());
   CHECK(j["white"]["plies"].is_null());
   CHECK(j["white"]["shortest"].is_null());
-  CHECK(j["white"]["rules"] == "plain");
+  CHECK(j["white"]["rules"] == "automatic-draws");  // the default reading (docs/automatic-draws.md)
 }
 
 TEST_CASE("#18.11 a winnable verdict carries shortest and no_shorter_than, every verdict rules", "[cli][rulings]") {
@@ -56,7 +56,7 @@ TEST_CASE("#18.11 a winnable verdict carries shortest and no_shorter_than, every
   for (const char* side : {"white", "black"}) {
     CHECK(keys_of(j[side]) == kVerdictKeys);
     CHECK(j[side]["verdict"] == "winnable");
-    CHECK(j[side]["rules"] == "plain");
+    CHECK(j[side]["rules"] == "automatic-draws");
   }
   CHECK(j["dead"] == false);
 }
@@ -111,10 +111,17 @@ TEST_CASE("#18.2 timeout and resign: a game the 75-move rule had ended is drawn"
   CHECK(j["ended_by"] == "seventy-five");
   Json r = only_record(test::run_arbiter("resign --json --no-cache --resigned black '8/8/8/4k3/8/3R4/8/K7 b - - 151 100'"));
   CHECK(r["result"] == "1/2-1/2");
-  // Below 150 plies the loss stands: White can mate.
-  Json live = only_record(test::run_arbiter("timeout --json --no-cache --flagged black '8/8/8/4k3/8/3R4/8/K7 b - - 149 100'"));
+  // Below 150 plies the plain reading lets the loss stand: White can mate.
+  Json live = only_record(
+      test::run_arbiter("timeout --json --no-cache --rules plain --flagged black '8/8/8/4k3/8/3R4/8/K7 b - - 149 100'"));
   CHECK(live["result"] == "1-0");
   CHECK(live["ended_by"].is_null());
+  // Under the automatic draws (the default) Black's move at clock 149 completes the 150
+  // plies with no mate: a draw, the plain result shown beside it (docs/automatic-draws.md).
+  Json strict = only_record(test::run_arbiter("timeout --json --no-cache --flagged black '8/8/8/4k3/8/3R4/8/K7 b - - 149 100'"));
+  CHECK(strict["result"] == "1/2-1/2");
+  CHECK(strict["ended_by"].is_null());
+  CHECK(strict["plain"]["result"] == "1-0");
 }
 
 TEST_CASE("#18.4 timeout: a flag of the side not to move is noted, not rejected", "[cli][rulings]") {

@@ -101,6 +101,11 @@ run("loss", ["timeout", "--json", "--flagged", "black", knight_pawn, mated])
 run("loss", ["timeout", "--json", "--max-nodes", "10", opening])
 run("loss", ["timeout", "--json"], "\n".join(bad) + "\n")
 run("loss", ["resign", "--json", "--resigned", "black", walls])
+# The automatic draws: a flag fall at clock 149 where the readings differ (a "plain" object).
+rook_149 = "7k/8/5K2/8/8/8/8/1R6 w - - 149 90"
+run("loss", ["timeout", "--json", "--flagged", "black", rook_149])
+run("loss", ["timeout", "--json", "--rules", "plain", "--flagged", "black", rook_149])
+run("analyze", ["analyze", "--json", rook_149])
 data = os.path.join(source, "tests", "data")
 run("audit", ["audit", "--json", "--claims", "--standings", "--max-nodes", "20000",
               os.path.join(data, "audit", "endings.pgn"),
