@@ -23,6 +23,8 @@ const Schedule& default_schedule() {
        "a king with no empty square beside it is mated along a line its own men open, which the narrow focus never opens"},
       {Step::Narrow, 10'000, 4, {}, "finds most witnesses of real games; greedier in its first look"},
       {Step::DepthFirst, 700, 0, {}, "the shortest mates, which the narrow focus may prune away"},
+      {Step::Net, 120'000, 0, {},
+       "a king and one minor piece mate only in a corner, the loser's men blocking: routed there directly"},
       {Step::Guided, 100, 0, {}, "a first look before the steering below, which delays some mates"},
       {Step::MateSquares, 0, 0, {}, "where walls leave the losing king at most eight mate squares, explorations head there"},
       {Step::Guided, 2'000, 0, {}, "finds the mates where the narrow focus leads astray"},
@@ -44,7 +46,7 @@ const Schedule& default_schedule() {
 
 namespace {
 
-constexpr std::array<std::pair<Step, const char*>, 14> kNames{{
+constexpr std::array<std::pair<Step, const char*>, 15> kNames{{
     {Step::GameOver, "game-over"},
     {Step::Material, "material"},
     {Step::Tables, "tables"},
@@ -56,6 +58,7 @@ constexpr std::array<std::pair<Step, const char*>, 14> kNames{{
     {Step::Wide, "wide"},
     {Step::Guided, "guided"},
     {Step::DepthFirst, "depth-first"},
+    {Step::Net, "net"},
     {Step::MateSquares, "mate-squares"},
     {Step::Race, "race"},
     {Step::Shorten, "shorten"},

@@ -13,6 +13,7 @@
 #include "search/board/movegen.hpp"
 #include "search/explore/focus.hpp"
 #include "search/explore/helpmate.hpp"
+#include "search/explore/mating_net.hpp"
 #include "search/proofs/blockade.hpp"
 #include "search/proofs/material.hpp"
 
@@ -196,6 +197,20 @@ class DepthFirstStep final : public StepRunner {
     auto v = witness(q, std::move(*r.line), "(cooperative search)");
     if (v) mark_shortest(q, *v);
     return v;
+  }
+};
+
+// A winner with a king and one minor piece: the depth-first search toward the mating
+// nets in a corner (search/explore/mating_net.hpp); witnesses only.
+class NetStep final : public StepRunner {
+ public:
+  std::optional<Verdict> run(Question& q, const ScheduleEntry& e) const override {
+    if (!search::mating_net_applies(q.pos, q.winner)) return std::nullopt;
+    Limits limits(search_budget(q, e), q.deadline, nullptr, q.services.interrupt);
+    auto line = search::find_net_mate(q.pos, q.winner, limits);
+    q.spent += limits.nodes();
+    if (!line) return std::nullopt;
+    return witness(q, std::move(*line), "(mating-net search)");
   }
 };
 
@@ -411,6 +426,7 @@ const StepRunner& runner_for(Step step) {
   static const ExploreStep wide_if_boxed(Kind::Wide, true), narrow(Kind::Narrow), wide(Kind::Wide),
       guided(Kind::Guided);
   static const DepthFirstStep depth_first;
+  static const NetStep net;
   static const MateSquaresStep mate_squares;
   static const RaceStep race;
   static const ShortenStep shorten;
@@ -426,6 +442,7 @@ const StepRunner& runner_for(Step step) {
     case Step::Wide: return wide;
     case Step::Guided: return guided;
     case Step::DepthFirst: return depth_first;
+    case Step::Net: return net;
     case Step::MateSquares: return mate_squares;
     case Step::Race: return race;
     case Step::Shorten: return shorten;
