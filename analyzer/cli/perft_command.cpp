@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/fen_form.hpp"
 #include "analyzer/records/records.hpp"
 #include "search/perft.hpp"
 
@@ -34,7 +35,7 @@ class PerftCommand : public Command {
         any = true;
         auto pos = read_position(*input, json_);
         if (!pos) exit_code = 1;
-        else count(*pos);
+        else count(*pos, &*input);
       }
     }
     if (!any) count(board::Position::startpos());
@@ -42,7 +43,8 @@ class PerftCommand : public Command {
   }
 
  private:
-  void count(board::Position position) const {
+  // `input`, when the position was read: the JSON echoes its FEN form (Shredder-FEN stays so).
+  void count(board::Position position, const InputLine* input = nullptr) const {
     board::Position* pos = &position;
     auto start = std::chrono::steady_clock::now();
     records::Perft p;
@@ -55,7 +57,11 @@ class PerftCommand : public Command {
       p.nodes = search::perft(*pos, depth_);
     }
     p.micros = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
-    if (json_) std::cout << records::dump(records::perft(*pos, p)) << '\n';
+    if (json_) {
+      records::Json record = records::perft(*pos, p);
+      if (input) record = in_input_form(std::move(record), *pos, *input);
+      std::cout << records::dump(record) << '\n';
+    }
     else std::cout << records::perft_text(*pos, p);
     std::cout.flush();
   }

@@ -432,6 +432,7 @@ TEST_CASE("#18.16 a Shredder-FEN is echoed as given, so output joins to input by
     auto text = test::run_arbiter(std::string(command) + " --no-cache --max-nodes 2000 '" + shredder + "'");
     CHECK(text.out.starts_with(shredder + "\n"));
   }
+  CHECK(only_record(test::run_arbiter("perft 1 --json '" + shredder + "'"))["fen"] == shredder);
   // X-FEN stays X-FEN, and a Shredder-FEN whose rights are gone has nothing to rename.
   const std::string xfen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9";
   CHECK(only_record(test::run_arbiter("status --json --no-cache '" + xfen + "'"))["fen"] == xfen);
