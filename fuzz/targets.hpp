@@ -14,5 +14,7 @@ int fuzz_moves(const uint8_t* data, std::size_t size);
 int fuzz_pgn_buffer(const uint8_t* data, std::size_t size);
 int fuzz_pgn_stream(const uint8_t* data, std::size_t size);
 int fuzz_verdict_table(const uint8_t* data, std::size_t size);
+int fuzz_helpmate_table(const uint8_t* data, std::size_t size);
+int fuzz_server_request(const uint8_t* data, std::size_t size);
 
 }  // namespace arbiter::fuzz

@@ -1,6 +1,8 @@
 #include "server/http_server.hpp"
 
 #include <httplib.h>
+#include <sys/socket.h>
+
 #include <nlohmann/json.hpp>
 
 #include "server/analysis_gate.hpp"
@@ -8,13 +10,28 @@
 
 namespace arbiter::server {
 
+namespace {
+
+// Debian builds cpp-httplib as a library whose listen() asks for a backlog of 5
+// (CPPHTTPLIB_LISTEN_BACKLOG, compiled in: defining it here changes nothing). More
+// clients connecting at once than that overflow the accept queue, and the kernel may
+// then drop or reset their connections. Listening again on the bound socket sets the
+// backlog anew (Linux and the BSDs allow it), so the queue holds every waiting client
+// up to the system's limit (net.core.somaxconn).
+class Listener : public httplib::Server {
+ public:
+  bool widen_backlog() { return ::listen(svr_sock_, SOMAXCONN) == 0; }
+};
+
+}  // namespace
+
 struct HttpServer::Impl {
   Impl(ServerOptions o, search::VerdictStore* store)
       : options(std::move(o)), api(options.limits, store), gate(options.analyses, options.queue) {}
   ServerOptions options;
   Api api;
   AnalysisGate gate;
-  httplib::Server http;
+  Listener http;
 };
 
 namespace {
@@ -130,6 +147,7 @@ std::expected<void, std::string> HttpServer::run(const std::function<void(int po
     return std::unexpected("cannot listen on " + impl_->options.host + ":" + std::to_string(port) +
                            " (in use, or not an address of this machine)");
   }
+  if (!http.widen_backlog()) return std::unexpected("cannot listen on " + impl_->options.host + " (listen failed)");
   on_listening(port);
   if (!http.listen_after_bind()) return std::unexpected("the server stopped on an error");
   return {};

@@ -13,6 +13,7 @@
 
 #include "tablebase/checksum.hpp"
 #include "tablebase/fault_guard.hpp"
+#include "tablebase/lmdb_check.hpp"
 
 namespace arbiter::tablebase {
 
@@ -432,15 +433,37 @@ std::expected<std::unique_ptr<VerdictTable>, TableError> VerdictTable::open(cons
   int dead = 0;
   mdb_reader_check(impl->env, &dead);  // slots of readers that were killed
 
-  // Open (or create) the sub-databases and check (or write) the format record.
-  const auto expected_format = format_record();
-  MDB_txn* txn = nullptr;
-  bool format_ok = true;
   // Only a new, empty file gets the sub-databases and the format record. Writing into an
   // existing file that lacks them would copy its (possibly damaged) pages, and LMDB
   // trusts their bounds: a fuzzed file overflowed a heap buffer that way.
   std::error_code size_error;
   const bool fresh = !exists || std::filesystem::file_size(file, size_error) == 0 || size_error;
+  // Every page LMDB may read is checked first (lmdb_check.hpp): LMDB trusts its pages, and
+  // a damaged one can make it loop for ever, which no guard stops.
+  if (!fresh) {
+    LmdbCheck check;
+    check.result = LmdbCheck::Result::Moved;
+    for (int attempt = 0; attempt < 3 && check.result == LmdbCheck::Result::Moved; ++attempt) {
+      MDB_txn* snapshot = nullptr;
+      int begin_rc = 0;
+      auto begin = [&] { begin_rc = mdb_txn_begin(impl->env, nullptr, MDB_RDONLY, &snapshot); };
+      if (!run_guarded(begin)) {
+        impl->poisoned = true;
+        return error(Kind::NotATable, "damaged (its meta pages fail LMDB's checks)");
+      }
+      if (begin_rc) return error(Kind::Io, lmdb_error(begin_rc));
+      mdb_filehandle_t fd = -1;
+      if (mdb_env_get_fd(impl->env, &fd) == 0) check = check_lmdb_file(fd, mdb_txn_id(snapshot));
+      mdb_txn_abort(snapshot);  // the pages stayed pinned while they were read
+    }
+    if (check.result == LmdbCheck::Result::Moved) check.what = "no meta page holds the snapshot LMDB reads";
+    if (check.result != LmdbCheck::Result::Sound) return error(Kind::NotATable, "damaged (" + check.what + ")");
+  }
+
+  // Open (or create) the sub-databases and check (or write) the format record.
+  const auto expected_format = format_record();
+  MDB_txn* txn = nullptr;
+  bool format_ok = true;
   const unsigned create = impl->read_only || !fresh ? 0 : MDB_CREATE;
   auto setup = [&] {
     if ((rc = mdb_txn_begin(impl->env, nullptr, impl->read_only ? MDB_RDONLY : 0, &txn))) {

@@ -255,16 +255,20 @@ function showVerdict(side, v, fen) {
     box.appendChild(el('p', 'No. ' + S + ' cannot checkmate by any series of legal moves.', 'answer'));
     if (v.detail) box.appendChild(el('p', 'Why: ' + v.detail + '.'));
     if (v.reason === 'blocked') {
-      const show = el('button', 'Show the walls on the board');
-      show.type = 'button';
-      show.id = 'walls-' + side;
-      show.addEventListener('click', () => {
+      const walls = () => {
         setLine(fen, [], '', 0, 'Framed: the men that can never move. Tinted: every square the ' +
           O.toLowerCase() + ' king can ever reach.');
         board.blockade = other(side);
         showBoard();
-      });
+      };
+      const show = el('button', 'Show the walls on the board');
+      show.type = 'button';
+      show.id = 'walls-' + side;
+      show.addEventListener('click', walls);
       box.appendChild(show);
+      // The proof is the picture: shown at once, unless the board already shows one
+      // (the other side's walls, or a line chosen since).
+      if (!board.blockade && !board.line.length) walls();
     }
     box.appendChild(articleLine('So if ' + O + "'s flag fell, the game would be drawn (Article 6.9)."));
   } else {

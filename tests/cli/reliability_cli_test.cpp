@@ -58,3 +58,18 @@ TEST_CASE("a huge or infinite time budget does not stop the search at once", "[r
     CHECK_THAT(r.out, Catch::Contains("\"verdict\":\"winnable\""));
   }
 }
+
+TEST_CASE("#25.11 a folder given to audit is a file that could not be read, not a game", "[cli][reliability]") {
+  arbiter::test::TempDir dir;
+  auto r = run_arbiter("audit --no-cache '" + dir.path() + "'", "", true);
+  CHECK_THAT(r.out, Catch::Contains("is a folder") && Catch::Contains("games read: 0") &&
+                        Catch::Contains("files that could not be read: 1"));
+}
+
+TEST_CASE("#25.11 a huge bad input is named by its first bad byte, not echoed whole", "[cli][reliability]") {
+  const std::string junk(5'000'000, 'x');
+  auto r = run_arbiter("analyze", junk + "\n", true);
+  CHECK(r.status != 0);
+  CHECK(r.out.size() < 2'000);  // a short message, not the 5 MB line
+  CHECK_FALSE(r.out.empty());
+}

@@ -23,6 +23,8 @@ const std::map<std::string, Target>& targets() {
       {"pgn_buffer", arbiter::fuzz::fuzz_pgn_buffer},
       {"pgn_stream", arbiter::fuzz::fuzz_pgn_stream},
       {"verdict_table", arbiter::fuzz::fuzz_verdict_table},
+      {"helpmate_table", arbiter::fuzz::fuzz_helpmate_table},
+      {"server_request", arbiter::fuzz::fuzz_server_request},
   };
   return all;
 }

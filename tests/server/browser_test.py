@@ -2,7 +2,8 @@
 """The page of `arbiter serve` in a real browser (headless Chromium through Selenium):
   1. paste the K+N v K+P FEN, ask, read both verdicts, step through White's witness to
      the mate;
-  2. open a link carrying fen, question and side: the ruling shows without a click;
+  2. open a link carrying fen, question and side: the ruling shows without a click; a
+     blockade's walls and the confined king's squares show without a click too;
   3. upload a PGN, click a mismatch: the board shows the deciding ply and the ruling;
   4. a PGN whose tags hold <script>: the text is shown as text, never run;
   5. solve a helpmate and play a solution to its mate; and set up a position by clicks.
@@ -174,6 +175,19 @@ def main():
                   d.find_element(By.ID, "verdict-black").get_attribute("data-verdict") == "unwinnable",
                   "K+R v K: White can mate, Black cannot")
             d.save_screenshot(os.path.join(out_dir, "page-setup.png"))
+
+            # A blockade: its walls and the confined king's squares are on the board at once.
+            locked = "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1"
+            d.get(s.url + "?" + urllib.parse.urlencode({"fen": locked, "q": "analyze"}))
+            wait_for(d, lambda d: d.find_element(By.ID, "verdict-black").get_attribute("data-verdict"))
+            check(d.find_element(By.ID, "verdict-white").get_attribute("data-verdict") == "unwinnable",
+                  "the locked pawns: White cannot mate")
+            wait_for(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .wall"), timeout=30)
+            walls = {w.get_attribute("data-square") for w in d.find_elements(By.CSS_SELECTOR, "#board .wall")}
+            reach = d.find_elements(By.CSS_SELECTOR, "#board .highlight")
+            check({"b5", "d5", "f5", "h5", "b4", "d4", "f4", "h4"} <= walls and reach,
+                  "the walls and the confined squares are shown without a button press " + str(sorted(walls)))
+            d.save_screenshot(os.path.join(out_dir, "page-blockade.png"))
 
             # 2. A link with the question: the ruling appears without a click.
             link = s.url + "?" + urllib.parse.urlencode({"fen": kn, "q": "timeout", "side": "black"})
