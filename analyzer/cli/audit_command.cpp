@@ -298,10 +298,10 @@ class AuditCommand : public Command {
   std::string points_ = "1,0.5,0";
   CLI::Option* points_option_ = nullptr;
   int threads_ = 0;
-  // No witness is printed by the audit, only whether the opponent can mate: by default the
-  // first witness found decides (shortening it would cost ~12% of the audit's time for
-  // nothing shown); --shortest still asks for it.
-  analyzer::AnalysisOptions options_{.max_nodes = 1'000'000, .shortening = analyzer::Shortening::FirstWitness};
+  // A reason may quote a mate ("White mates in 9 moves"), so the witness is shortened as in
+  // analyze and timeout, and one question gets the same answer in every command (#17);
+  // --first-witness trades that for speed.
+  analyzer::AnalysisOptions options_{.max_nodes = 1'000'000};
   Summary summary_;
   CacheOptions cache_;
   TablesOptions tables_options_;

@@ -414,10 +414,10 @@ class AuditSession {
     std::string error;
     stream_ = GameAuditStream::open(label, std::move(text), error, lines_before, games_before);
     if (!stream_) throw FileProblem(error);
-    // One searcher per game, the games in parallel, the first witness deciding (as `arbiter
-    // audit`, which shows no witness).
+    // One searcher per game, the games in parallel, witnesses shortened as `arbiter audit`
+    // does (a reason may quote a mate's length).
     engine_ = std::make_unique<EngineLease>(
-        EngineSettings{max_nodes, 0.0, 1, thread_count(threads), cache, tables, analyzer::Shortening::FirstWitness});
+        EngineSettings{max_nodes, 0.0, 1, thread_count(threads), cache, tables, analyzer::Shortening::Bounded});
   }
 
   // Up to `count` (record, fault) pairs in file order; fault is None or (line, move) for a

@@ -1,6 +1,7 @@
 // Shortest witnesses: the length the analysis reports against an independent breadth-first
 // search written here; `no_shorter_than` never above the truth; the same witness from
 // every command; a stored longer witness replaced by a shorter one.
+#include <fstream>
 #include <map>
 
 #include <catch2/catch.hpp>
@@ -82,6 +83,25 @@ TEST_CASE("analyze and timeout give the same witness and wording for one questio
   CHECK(a["detail"] == t["detail"]);
   CHECK(a["shortest"] == t["shortest"]);
   CHECK(a["no_shorter_than"] == t["no_shorter_than"]);
+}
+
+TEST_CASE("audit quotes the witness analyze gives for the same question", "[shortest][cli]") {
+  // A server's insufficient-material draw where White can still mate: the audit's reason
+  // quotes White's mating line, which must be analyze's (both shorten by default).
+  const std::string fen = "8/4k3/6P1/5K2/8/8/5n2/8 w - - 1 61";
+  test::TempDir dir;
+  {
+    std::ofstream pgn(dir.file("draw.pgn"));
+    pgn << "[Event \"t\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1/2-1/2\"]\n[FEN \"" << fen
+        << "\"]\n[SetUp \"1\"]\n[Termination \"Game drawn by insufficient material\"]\n\n1/2-1/2\n";
+  }
+  auto analyzed = test::run_arbiter("analyze --json --no-tables --winner white '" + fen + "'");
+  auto audited = test::run_arbiter("audit --json --no-tables " + dir.file("draw.pgn"));
+  INFO(analyzed.out << audited.out);
+  REQUIRE(analyzed.status == 0);
+  const std::string san = nlohmann::json::parse(analyzed.out)["white"]["san"];
+  const std::string reason = nlohmann::json::parse(audited.out.substr(0, audited.out.find('\n')))["reason"];
+  CHECK(reason.find("White can still checkmate: " + san + ";") != std::string::npos);
 }
 
 namespace {
