@@ -31,6 +31,7 @@ __all__ = [
 ]
 
 DEFAULT_MAX_NODES: int = _arbiter.DEFAULT_MAX_NODES
+DEFAULT_RULES: str = _arbiter.DEFAULT_RULES  # "automatic-draws": docs/automatic-draws.md
 
 PositionLike = Any  # str (FEN) or an object with a .fen() method
 CacheLike = Union[None, bool, str, "os.PathLike[str]"]
@@ -92,7 +93,7 @@ def _cache(cache: CacheLike) -> Optional[str]:
 
 def analyze(position: PositionLike, winner: str = "both", *, max_nodes: int = DEFAULT_MAX_NODES,
             max_seconds: float = 0.0, threads: Optional[int] = None, shortest: bool = False,
-            cache: CacheLike = None, tables: TablesLike = None) -> Analysis:
+            cache: CacheLike = None, tables: TablesLike = None, rules: str = DEFAULT_RULES) -> Analysis:
     """Can each side still checkmate by some sequence of legal moves?
 
     ``winner`` is "white", "black" or "both" (then ``.dead`` says whether neither can).
@@ -102,42 +103,46 @@ def analyze(position: PositionLike, winner: str = "both", *, max_nodes: int = DE
     CLI's ``--shortest``; ``Verdict.shortest`` says whether it was proven).  ``cache``:
     True for the CLI's verdict table, or a path.  ``tables``: True for the CLI's folder of
     helpmate tables, or a folder (the CLI's ``--tables``); covered positions are answered
-    from them with a shortest witness.
+    from them with a shortest witness.  ``rules``: "automatic-draws" (the default, as the
+    CLI's ``--rules``: a mating series must end before the 75-move rule or a fivefold
+    repetition would end the game, counted from the FEN's halfmove clock) or "plain".
     """
     record = _arbiter.analyze(_fen(position), winner, max_nodes, max_seconds, _threads(threads), shortest,
-                              _cache(cache), _tables(tables))
+                              _cache(cache), _tables(tables), rules)
     return Analysis.from_record(record)
 
 
 def analyze_many(positions: Iterable[PositionLike], winner: str = "both", *, threads: Optional[int] = None,
                  max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float = 0.0, shortest: bool = False,
-                 cache: CacheLike = None, tables: TablesLike = None) -> List[Analysis]:
+                 cache: CacheLike = None, tables: TablesLike = None, rules: str = DEFAULT_RULES) -> List[Analysis]:
     """``analyze`` for many positions, in parallel on ``threads`` (None: all cores);
     results in input order, the same as one by one.  Every FEN is read first: a bad one
     raises ``InvalidFen`` (with ``.index``) before any analysis."""
     fens = [_fen(p) for p in positions]
     records = _arbiter.analyze_many(fens, winner, max_nodes, max_seconds, _threads(threads), shortest,
-                                    _cache(cache), _tables(tables))
+                                    _cache(cache), _tables(tables), rules)
     return [Analysis.from_record(r) for r in records]
 
 
 def timeout(position: PositionLike, flagged: Optional[str] = None, *, max_nodes: int = DEFAULT_MAX_NODES,
             max_seconds: float = 0.0, threads: Optional[int] = None, shortest: bool = False,
-            cache: CacheLike = None, tables: TablesLike = None) -> Adjudication:
+            cache: CacheLike = None, tables: TablesLike = None, rules: str = DEFAULT_RULES) -> Adjudication:
     """The result when ``flagged`` ("white"/"black"; default: the side to move) runs out
-    of time (Article 6.9): a loss, or a draw when the opponent cannot mate."""
+    of time (Article 6.9): a loss, or a draw when the opponent cannot mate.  Under
+    ``rules="automatic-draws"`` (the default) the record's ``plain`` holds the plain
+    reading's result beside it."""
     record = _arbiter.timeout(_fen(position), flagged, max_nodes, max_seconds, _threads(threads), _cache(cache),
-                              _tables(tables), shortest)
+                              _tables(tables), shortest, rules)
     return Adjudication.from_record(record)
 
 
 def resign(position: PositionLike, resigned: Optional[str] = None, *, max_nodes: int = DEFAULT_MAX_NODES,
            max_seconds: float = 0.0, threads: Optional[int] = None, shortest: bool = False,
-           cache: CacheLike = None, tables: TablesLike = None) -> Adjudication:
+           cache: CacheLike = None, tables: TablesLike = None, rules: str = DEFAULT_RULES) -> Adjudication:
     """The result of a resignation by ``resigned`` (default: the side to move), judged by
     the same test as a timeout."""
     record = _arbiter.resign(_fen(position), resigned, max_nodes, max_seconds, _threads(threads), _cache(cache),
-                             _tables(tables), shortest)
+                             _tables(tables), shortest, rules)
     return Adjudication.from_record(record)
 
 
@@ -176,7 +181,7 @@ PathOrFile = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
 def audit(source: PathOrFile, *, claims: bool = False, max_nodes: int = 1_000_000, threads: Optional[int] = None,
           cache: CacheLike = None, tables: TablesLike = None, errors: str = "raise",
-          batch: int = 256) -> Iterator[Dict[str, Any]]:
+          batch: int = 256, rules: str = DEFAULT_RULES) -> Iterator[Dict[str, Any]]:
     """Audits every game of a PGN file: yields one record per game, a dict as
     ``arbiter audit --json`` prints it (file, game, white, black, recorded, correct,
     ending, ply, reason, mismatch, basis, void_plies, fen; claims with ``claims=True``).
@@ -186,7 +191,7 @@ def audit(source: PathOrFile, *, claims: bool = False, max_nodes: int = 1_000_00
     cannot be read or replayed raises ``PgnError`` (with game, line and move), or with
     ``errors="record"`` is yielded as ``{file, game, error}`` and the audit goes on.
     ``max_nodes`` bounds each winnability question (a game whose result depends on an
-    undetermined one gets ``correct`` None).  ``cache`` and ``tables`` as for ``analyze``.
+    undetermined one gets ``correct`` None).  ``cache``, ``tables`` and ``rules`` as for ``analyze``.
     """
     if errors not in ("raise", "record"):
         raise InputError(f"errors must be 'raise' or 'record', not {errors!r}")
@@ -195,10 +200,10 @@ def audit(source: PathOrFile, *, claims: bool = False, max_nodes: int = 1_000_00
         text = data.decode("utf-8", "replace") if isinstance(data, bytes) else str(data)
         label = str(getattr(source, "name", "<stream>"))
         session = _arbiter.AuditSession(label, text, claims, max_nodes, _threads(threads), _cache(cache),
-                                        _tables(tables))
+                                        _tables(tables), rules=rules)
     else:
         session = _arbiter.AuditSession(os.fspath(source), None, claims, max_nodes, _threads(threads),  # type: ignore[arg-type]
-                                        _cache(cache), _tables(tables))
+                                        _cache(cache), _tables(tables), rules=rules)
     return _audit_records(session, errors, max(1, batch))
 
 
@@ -217,7 +222,7 @@ def _audit_records(session: Any, errors: str, batch: int) -> Iterator[Dict[str, 
 
 def audit_frame(source: PathOrFile, *, claims: bool = False, max_nodes: int = 1_000_000,
                 threads: Optional[int] = None, cache: CacheLike = None, tables: TablesLike = None,
-                errors: str = "record") -> Any:
+                errors: str = "record", rules: str = DEFAULT_RULES) -> Any:
     """``audit`` as a pandas DataFrame, one row per game (broken games are rows with an
     ``error`` column unless ``errors="raise"``).  Needs pandas (Debian python3-pandas)."""
     import pandas as pd
@@ -225,7 +230,7 @@ def audit_frame(source: PathOrFile, *, claims: bool = False, max_nodes: int = 1_
     columns = ["file", "game", "white", "black", "recorded", "correct", "ending", "ply", "reason", "mismatch",
                "basis", "void_plies", "fen"]
     rows = list(audit(source, claims=claims, max_nodes=max_nodes, threads=threads, cache=cache, tables=tables,
-                      errors=errors))
+                      errors=errors, rules=rules))
     frame = pd.DataFrame.from_records(rows)
     for column in columns:
         if column not in frame.columns:

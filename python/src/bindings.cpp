@@ -265,12 +265,17 @@ analyzer::Shortening shortening(bool shortest) {
   return shortest ? analyzer::Shortening::Full : analyzer::Shortening::Bounded;
 }
 
-Json analyze_position(const Position& pos, Sides sides, analyzer::WinnabilityAnalyzer& analyzer) {
+// rules="automatic-draws" (the CLI's default, docs/automatic-draws.md) or "plain".
+analyzer::Rules read_rules(const std::string& word) {
+  if (auto rules = analyzer::parse_rules(word)) return *rules;
+  throw InputProblem("rules must be 'automatic-draws' or 'plain', not '" + word + "'");
+}
+
+Json analyze_position(const Position& pos, Sides sides, analyzer::WinnabilityAnalyzer& analyzer,
+                      analyzer::Rules rules) {
   auto timed = [&](Color c) {
     auto start = std::chrono::steady_clock::now();
-    // The CLI's default reading (docs/automatic-draws.md).
-    TimedVerdict tv{analyzer::analyze_under_rules(analyzer, pos, c, analyzer::kDefaultRules).verdict, 0,
-                    analyzer::kDefaultRules};
+    TimedVerdict tv{analyzer::analyze_under_rules(analyzer, pos, c, rules).verdict, 0, rules};
     tv.micros = micros_since(start);
     return tv;
   };
@@ -282,21 +287,23 @@ Json analyze_position(const Position& pos, Sides sides, analyzer::WinnabilityAna
 
 py::object analyze(const std::string& fen, const std::string& winner, uint64_t max_nodes, double max_seconds,
                    int threads, bool shortest, const std::optional<std::string>& cache,
-                   const std::optional<std::string>& tables) {
+                   const std::optional<std::string>& tables, const std::string& rules_word) {
   const Position pos = read_fen(fen);
   const Sides sides = read_sides(winner);
+  const analyzer::Rules rules = read_rules(rules_word);
   const unsigned n = thread_count(threads);
   EngineLease engine({max_nodes, max_seconds, int(n), n, cache, tables, shortening(shortest)});
   Json record;
   run_interruptibly(engine->interrupt, [&] {
-    engine->arena->execute([&] { record = analyze_position(pos, sides, *engine->analyzer); });
+    engine->arena->execute([&] { record = analyze_position(pos, sides, *engine->analyzer, rules); });
   });
   return to_python(record);
 }
 
 py::list analyze_many(const std::vector<std::string>& fens, const std::string& winner, uint64_t max_nodes,
                       double max_seconds, int threads, bool shortest, const std::optional<std::string>& cache,
-                      const std::optional<std::string>& tables) {
+                      const std::optional<std::string>& tables, const std::string& rules_word) {
+  const analyzer::Rules rules = read_rules(rules_word);
   std::vector<Position> positions;
   positions.reserve(fens.size());
   for (std::size_t i = 0; i < fens.size(); ++i) positions.push_back(read_fen(fens[i], i));
@@ -309,7 +316,7 @@ py::list analyze_many(const std::vector<std::string>& fens, const std::string& w
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, positions.size(), 1), [&](const auto& range) {
         for (std::size_t i = range.begin(); i != range.end(); ++i) {
           if (engine->interrupt) return;
-          records[i] = analyze_position(positions[i], sides, *engine->analyzer);
+          records[i] = analyze_position(positions[i], sides, *engine->analyzer, rules);
         }
       });
     });
@@ -321,7 +328,8 @@ py::list analyze_many(const std::vector<std::string>& fens, const std::string& w
 
 py::object adjudicate(analyzer::LossKind kind, const std::string& fen, const std::optional<std::string>& side,
                       uint64_t max_nodes, double max_seconds, int threads, const std::optional<std::string>& cache,
-                      const std::optional<std::string>& tables, bool shortest) {
+                      const std::optional<std::string>& tables, bool shortest, const std::string& rules_word) {
+  const analyzer::Rules rules = read_rules(rules_word);
   const Position pos = read_fen(fen);
   const Color loser = read_side(side).value_or(pos.side_to_move());
   const unsigned n = thread_count(threads);
@@ -330,7 +338,7 @@ py::object adjudicate(analyzer::LossKind kind, const std::string& fen, const std
   run_interruptibly(engine->interrupt, [&] {
     engine->arena->execute([&] {
       auto start = std::chrono::steady_clock::now();
-      auto adjudication = analyzer::adjudicate_loss(pos, loser, kind, *engine->analyzer, analyzer::kDefaultRules);
+      auto adjudication = analyzer::adjudicate_loss(pos, loser, kind, *engine->analyzer, rules);
       record = loss_record(pos, loser, kind, adjudication, micros_since(start));
     });
   });
@@ -409,8 +417,8 @@ class AuditSession {
  public:
   AuditSession(const std::string& label, std::optional<std::string> text, bool claims, uint64_t max_nodes,
                int threads, const std::optional<std::string>& cache, const std::optional<std::string>& tables,
-               int lines_before, int games_before)
-      : options_{claims, analyzer::kDefaultRules} {
+               int lines_before, int games_before, const std::string& rules)
+      : options_{claims, read_rules(rules)} {
     std::string error;
     stream_ = GameAuditStream::open(label, std::move(text), error, lines_before, games_before);
     if (!stream_) throw FileProblem(error);
@@ -626,40 +634,44 @@ PYBIND11_MODULE(_arbiter, m) {
 
   const uint64_t kDefaultNodes = arbiter::analyzer::AnalysisOptions{}.max_nodes;
   m.attr("DEFAULT_MAX_NODES") = kDefaultNodes;
+  const std::string kDefaultRules = arbiter::analyzer::to_string(arbiter::analyzer::kDefaultRules);
+  m.attr("DEFAULT_RULES") = kDefaultRules;
   m.def("analyze", &analyze, "fen"_a, "winner"_a = "both", "max_nodes"_a = kDefaultNodes, "max_seconds"_a = 0.0,
-        "threads"_a = 0, "shortest"_a = false, "cache"_a = py::none(), "tables"_a = py::none());
+        "threads"_a = 0, "shortest"_a = false, "cache"_a = py::none(), "tables"_a = py::none(),
+        "rules"_a = kDefaultRules);
   m.def("analyze_many", &analyze_many, "fens"_a, "winner"_a = "both", "max_nodes"_a = kDefaultNodes,
         "max_seconds"_a = 0.0, "threads"_a = 0, "shortest"_a = false, "cache"_a = py::none(),
-        "tables"_a = py::none());
+        "tables"_a = py::none(), "rules"_a = kDefaultRules);
   m.def(
       "timeout",
       [](const std::string& fen, const std::optional<std::string>& flagged, uint64_t max_nodes, double max_seconds,
          int threads, const std::optional<std::string>& cache, const std::optional<std::string>& tables,
-         bool shortest) {
+         bool shortest, const std::string& rules) {
         return adjudicate(arbiter::analyzer::LossKind::Timeout, fen, flagged, max_nodes, max_seconds, threads, cache,
-                          tables, shortest);
+                          tables, shortest, rules);
       },
       "fen"_a, "flagged"_a = py::none(), "max_nodes"_a = kDefaultNodes, "max_seconds"_a = 0.0, "threads"_a = 0,
-      "cache"_a = py::none(), "tables"_a = py::none(), "shortest"_a = false);
+      "cache"_a = py::none(), "tables"_a = py::none(), "shortest"_a = false, "rules"_a = kDefaultRules);
   m.def(
       "resign",
       [](const std::string& fen, const std::optional<std::string>& resigned, uint64_t max_nodes, double max_seconds,
          int threads, const std::optional<std::string>& cache, const std::optional<std::string>& tables,
-         bool shortest) {
+         bool shortest, const std::string& rules) {
         return adjudicate(arbiter::analyzer::LossKind::Resignation, fen, resigned, max_nodes, max_seconds, threads,
-                          cache, tables, shortest);
+                          cache, tables, shortest, rules);
       },
       "fen"_a, "resigned"_a = py::none(), "max_nodes"_a = kDefaultNodes, "max_seconds"_a = 0.0, "threads"_a = 0,
-      "cache"_a = py::none(), "tables"_a = py::none(), "shortest"_a = false);
+      "cache"_a = py::none(), "tables"_a = py::none(), "shortest"_a = false, "rules"_a = kDefaultRules);
   m.def("status", &status, "fen"_a);
   m.def("helpmate", &helpmate, "fen"_a, "moves"_a, "first"_a = false, "max_nodes"_a = 0, "threads"_a = 0);
   m.def("convert", &convert, "fen"_a, "max_moves"_a = arbiter::search::ConversionOptions{}.max_moves,
         "max_positions"_a = arbiter::search::ConversionOptions{}.max_positions);
   py::class_<AuditSession>(m, "AuditSession")
       .def(py::init<const std::string&, std::optional<std::string>, bool, uint64_t, int,
-                    const std::optional<std::string>&, const std::optional<std::string>&, int, int>(),
+                    const std::optional<std::string>&, const std::optional<std::string>&, int, int, const std::string&>(),
            "label"_a, "text"_a = py::none(), "claims"_a = false, "max_nodes"_a = uint64_t(1'000'000), "threads"_a = 0,
-           "cache"_a = py::none(), "tables"_a = py::none(), "lines_before"_a = 0, "games_before"_a = 0)
+           "cache"_a = py::none(), "tables"_a = py::none(), "lines_before"_a = 0, "games_before"_a = 0,
+           "rules"_a = kDefaultRules)
       .def("next", &AuditSession::next, "count"_a)
       .def("next_jsonl", &AuditSession::next_jsonl, "count"_a)
       .def("shard", &AuditSession::shard, "level"_a = 0);

@@ -85,3 +85,28 @@ def test_the_diagram_is_the_clis(build_dir):
         arbiter.diagram(start, ["e2e4"])
     with pytest.raises(arbiter.InvalidFen):
         arbiter.diagram("8/8/8 w - - 0 1")
+
+
+def test_rules_as_the_clis_rules(cli, tmp_path):
+    # Clock 149: the one ply left cannot mate, so the strict reading draws; plain wins.
+    fen = "7k/8/5K2/8/8/8/8/1R6 w - - 149 90"
+    assert arbiter.DEFAULT_RULES == "automatic-draws"
+    for rules in ("automatic-draws", "plain"):
+        [want] = cli("timeout", "--json", "--no-cache", "--no-tables", "--threads", "1", "--flagged", "black",
+                     "--rules", rules, fen)
+        got = arbiter.timeout(fen, "black", threads=1, rules=rules)
+        assert without_timings(got.record) == without_timings(want)
+        [want] = cli("analyze", "--json", "--no-cache", "--no-tables", "--threads", "1", "--rules", rules, fen)
+        got = arbiter.analyze(fen, threads=1, rules=rules)
+        assert without_timings(got.record) == without_timings(want)
+    assert arbiter.timeout(fen, "black").record["result"] == "1/2-1/2"
+    assert arbiter.timeout(fen, "black", rules="plain").record["result"] == "1-0"
+    assert arbiter.analyze_many([fen], rules="plain")[0].white.verdict == "winnable"
+    pgn = tmp_path / "flag.pgn"
+    pgn.write_text('[Event "t"]\n[Result "1-0"]\n[FEN "' + fen + '"]\n[SetUp "1"]\n'
+                   '[Termination "Time forfeit"]\n\n1-0\n')
+    [strict] = list(arbiter.audit(pgn))
+    [plain] = list(arbiter.audit(pgn, rules="plain"))
+    assert (strict["correct"], plain["correct"]) == ("1/2-1/2", "1-0")
+    with pytest.raises(arbiter.InputError):
+        arbiter.analyze(fen, rules="fivefold")
