@@ -297,8 +297,16 @@ function showDead(record) {
   p.dataset.dead = String(record.dead);
 }
 
+// Also drops the answers' data attributes: a reader of the page (a script, the browser
+// test) must not take the last question's verdict for the new one's while it is pending.
 function clearAnswers() {
-  for (const id of ['verdict-white', 'verdict-black', 'dead', 'ruling']) { $(id).hidden = true; $(id).replaceChildren(); }
+  for (const id of ['verdict-white', 'verdict-black', 'dead', 'ruling']) {
+    const box = $(id);
+    box.hidden = true;
+    box.replaceChildren();
+    delete box.dataset.verdict;
+    delete box.dataset.result;
+  }
 }
 
 async function ask() {
