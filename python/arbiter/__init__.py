@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import atexit
 import os
-from typing import IO, Any, Dict, Iterable, Iterator, List, Optional, Union
+from typing import IO, Any, Callable, Dict, Iterable, Iterator, List, Optional, Union
 
 from . import _arbiter
 from .errors import InputError, InvalidFen, PgnError
@@ -73,22 +73,23 @@ def default_tables_dir() -> Optional[str]:
     return None
 
 
-def _tables(tables: TablesLike) -> Optional[str]:
-    """None/False: no tables; True: the CLI's default folder; a path: that folder."""
-    if tables is None or tables is False:
+def _place(value: Any, default: Callable[[], Optional[str]]) -> Optional[str]:
+    """None/False: none; True: the CLI's default (`default()`); a path: that path."""
+    if value is None or value is False:
         return None
-    if tables is True:
-        return default_tables_dir()
-    return os.fspath(tables)
+    if value is True:
+        return default()
+    return os.fspath(value)
+
+
+def _tables(tables: TablesLike) -> Optional[str]:
+    """The helpmate-table folder: None/False none, True the CLI's, or a path."""
+    return _place(tables, default_tables_dir)
 
 
 def _cache(cache: CacheLike) -> Optional[str]:
-    """None/False: no table; True: the CLI's default table; a path: that file."""
-    if cache is None or cache is False:
-        return None
-    if cache is True:
-        return default_cache_file()
-    return os.fspath(cache)
+    """The verdict table: None/False none, True the CLI's, or a path."""
+    return _place(cache, default_cache_file)
 
 
 def analyze(position: PositionLike, winner: str = "both", *, max_nodes: int = DEFAULT_MAX_NODES,

@@ -8,6 +8,26 @@ import sys
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+ENDINGS = ROOT / "tests" / "data" / "audit" / "endings.pgn"
+GAMES = ROOT / "tests" / "data" / "fixtures" / "games.pgn"
+
+# Three games, the second with an illegal move: the audits report it and go on.
+BROKEN = """[Event "ok"]
+[Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+
+[Event "illegal"]
+[Result "*"]
+
+1. e4 e5 2. Ke3 Nc6 *
+
+[Event "after"]
+[Result "1/2-1/2"]
+
+1. Nf3 1/2-1/2
+"""
 BUILD = pathlib.Path(os.environ.get("ARBITER_BUILD_DIR", ROOT / "build")).resolve()
 sys.path.insert(0, str(BUILD / "python"))
 # Worker processes (Dask's) find the module too.

@@ -5,26 +5,7 @@ import io
 import pytest
 
 import arbiter
-from conftest import ROOT
-
-ENDINGS = ROOT / "tests" / "data" / "audit" / "endings.pgn"
-GAMES = ROOT / "tests" / "data" / "fixtures" / "games.pgn"
-
-BROKEN = """[Event "ok"]
-[Result "1-0"]
-
-1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
-
-[Event "illegal"]
-[Result "*"]
-
-1. e4 e5 2. Ke3 Nc6 *
-
-[Event "after"]
-[Result "1/2-1/2"]
-
-1. Nf3 1/2-1/2
-"""
+from conftest import BROKEN, ENDINGS, GAMES
 
 
 @pytest.mark.parametrize("path", [ENDINGS, GAMES], ids=lambda p: p.name)

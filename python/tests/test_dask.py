@@ -13,27 +13,13 @@ import pytest
 distributed = pytest.importorskip("distributed")  # Debian python3-distributed (install-deps --dev)
 import arbiter  # noqa: E402
 import arbiter.dask  # noqa: E402
+import conftest  # noqa: E402
 from conftest import ROOT  # noqa: E402
 
-ENDINGS = str(ROOT / "tests" / "data" / "audit" / "endings.pgn")
-GAMES = str(ROOT / "tests" / "data" / "fixtures" / "games.pgn")
+ENDINGS = str(conftest.ENDINGS)
+GAMES = str(conftest.GAMES)
 LICHESS = ROOT / "tests" / "data" / "pgn" / "lichess-games.pgn"
-
-BROKEN = """[Event "ok"]
-[Result "1-0"]
-
-1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
-
-[Event "illegal"]
-[Result "*"]
-
-1. e4 e5 2. Ke3 Nc6 *
-
-[Event "after"]
-[Result "1/2-1/2"]
-
-1. Nf3 1/2-1/2
-"""
+BROKEN = conftest.BROKEN
 
 
 @pytest.fixture(scope="module")
