@@ -62,10 +62,14 @@ async function showBoard() {
   if (!res.ok) {
     let msg = 'cannot draw the position';
     try { msg = (await res.json()).error; } catch (e) { /* keep the default */ }
-    say(msg);
+    if (id === board.request) say(msg);
     return;
   }
-  const doc = new DOMParser().parseFromString(await res.text(), 'image/svg+xml');
+  const text = await res.text();
+  // Checked again: a newer picture may have been asked for while the body was read, and
+  // an older picture drawn last would hide it (the blockade's walls were lost that way).
+  if (id !== board.request) return;
+  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
   const svg = document.importNode(doc.documentElement, true);
   const holder = $('board');
   holder.replaceChildren(svg);
