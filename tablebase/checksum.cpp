@@ -1,28 +1,26 @@
 #include "tablebase/checksum.hpp"
 
-#include <array>
+#include <zlib.h>
+
+#include <algorithm>
+#include <limits>
 
 namespace arbiter::tablebase {
-namespace {
 
-constexpr std::array<uint32_t, 256> make_table() {
-  std::array<uint32_t, 256> table{};
-  for (uint32_t i = 0; i < 256; ++i) {
-    uint32_t c = i;
-    for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-    table[i] = c;
-  }
-  return table;
-}
-
-constexpr auto kTable = make_table();
-
-}  // namespace
-
+// zlib's CRC-32 is the same function (polynomial 0xEDB88320, reflected, inverted at both
+// ends), several times faster than a byte-wise table: the first read of each table block
+// checks one.
 uint32_t crc32(std::span<const uint8_t> bytes) {
-  uint32_t c = 0xFFFFFFFFu;
-  for (uint8_t b : bytes) c = kTable[(c ^ b) & 0xFF] ^ (c >> 8);
-  return c ^ 0xFFFFFFFFu;
+  uLong c = ::crc32(0L, Z_NULL, 0);
+  const uint8_t* p = bytes.data();
+  std::size_t left = bytes.size();
+  while (left > 0) {
+    const auto n = static_cast<uInt>(std::min<std::size_t>(left, std::numeric_limits<uInt>::max()));
+    c = ::crc32(c, p, n);
+    p += n;
+    left -= n;
+  }
+  return static_cast<uint32_t>(c);
 }
 
 }  // namespace arbiter::tablebase

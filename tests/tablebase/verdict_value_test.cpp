@@ -4,9 +4,11 @@
 #include <catch2/catch.hpp>
 
 #include <random>
+#include <string>
 
 #include "search/board/movegen.hpp"
 #include "support.hpp"
+#include "tablebase/checksum.hpp"
 #include "tablebase/verdict_value.hpp"
 
 using namespace arbiter;
@@ -82,4 +84,14 @@ TEST_CASE("verdict value: damage is detected, arbitrary bytes never crash", "[ta
     for (auto& b : bytes) b = uint8_t(rng());
     (void)decode_value(bytes);
   }
+}
+
+// The records' and table blocks' checksum is the standard CRC-32: files written before
+// it came from zlib stay readable. Check values of the CRC-32 catalogue.
+TEST_CASE("crc32 is the standard CRC-32", "[tablebase][checksum]") {
+  const std::string nine = "123456789";
+  CHECK(arbiter::tablebase::crc32({reinterpret_cast<const uint8_t*>(nine.data()), nine.size()}) == 0xCBF43926u);
+  CHECK(arbiter::tablebase::crc32({}) == 0u);
+  const std::string fox = "The quick brown fox jumps over the lazy dog";
+  CHECK(arbiter::tablebase::crc32({reinterpret_cast<const uint8_t*>(fox.data()), fox.size()}) == 0x414FA339u);
 }
