@@ -28,6 +28,18 @@ class VerdictStore {
   virtual void reject(const board::Position& pos, board::Color winner) = 0;
   // Makes every stored verdict durable.
   virtual void flush() = 0;
+
+  // Answers under the automatic draws of Article 9.6 (analyzer/automatic_draws.hpp), kept
+  // apart from the verdicts above: keyed by the position, the side asked about and the
+  // plies left before the 75-move rule ends the game (150 - halfmove clock, 1..150). The
+  // caller stores only answers that hold for every history of the game, and validates a
+  // witness under the query's clock and history before serving it. A store without them
+  // keeps nothing.
+  virtual std::optional<Verdict> find_clocked(const board::Position&, board::Color, int /*plies_left*/) {
+    return std::nullopt;
+  }
+  virtual void store_clocked(const board::Position&, board::Color, int /*plies_left*/, const Verdict&) {}
+  virtual void reject_clocked(const board::Position&, board::Color, int /*plies_left*/) {}
 };
 
 }  // namespace arbiter::search

@@ -109,8 +109,6 @@ void abandon(MDB_env* env) {
 // caller then treats the file as damaged); LMDB aborts only if it happens elsewhere.
 void on_lmdb_assert(MDB_env*, const char*) { escape_guarded(); }
 
-std::string key_string(const VerdictKey& k) { return std::string(reinterpret_cast<const char*>(k.bytes.data()), k.bytes.size()); }
-
 }  // namespace
 
 const char* to_string(TableError::Kind kind) {
@@ -521,10 +519,18 @@ VerdictTable::~VerdictTable() {
   if (has_pending || used) impl_->flush_pending(used ? &run : nullptr);
 }
 
-std::optional<search::Verdict> VerdictTable::find(const board::Position& pos, board::Color winner) {
+// find, store and reject by the key's bytes, for both kinds of key.
+namespace {
+template <class Key>
+std::string bytes_of(const Key& k) {
+  return std::string(reinterpret_cast<const char*>(k.bytes.data()), k.bytes.size());
+}
+}  // namespace
+
+std::optional<search::Verdict> VerdictTable::find_key(const std::string& key) {
   auto& m = *impl_;
   if (!m.reads_ok) return std::nullopt;
-  auto bytes = m.lookup(key_string(encode_key(pos, winner)));
+  auto bytes = m.lookup(key);
   if (!bytes) {
     ++m.misses;
     return std::nullopt;
@@ -545,7 +551,7 @@ std::optional<search::Verdict> VerdictTable::find(const board::Position& pos, bo
   return std::move(value->verdict);
 }
 
-void VerdictTable::store(const board::Position& pos, board::Color winner, const search::Verdict& verdict) {
+void VerdictTable::store_key(std::string key, const search::Verdict& verdict) {
   auto& m = *impl_;
   if (!verdict.decided() || !m.writes_ok || m.read_only) return;
   auto value = encode_value(m.version, verdict);
@@ -555,13 +561,13 @@ void VerdictTable::store(const board::Position& pos, board::Color winner, const 
     std::lock_guard lock(m.pending_mutex);
     auto now = std::chrono::steady_clock::now();
     if (m.pending.empty()) m.pending_since = now;
-    m.pending[key_string(encode_key(pos, winner))] = std::move(*value);
+    m.pending[std::move(key)] = std::move(*value);
     full = m.pending.size() >= m.options.batch_size || now - m.pending_since >= m.options.max_delay;
   }
   if (full) m.flush_pending(nullptr);
 }
 
-void VerdictTable::reject(const board::Position& pos, board::Color winner) {
+void VerdictTable::reject_key(std::string key) {
   auto& m = *impl_;
   ++m.rejected;
   if (m.hits) --m.hits;
@@ -569,7 +575,31 @@ void VerdictTable::reject(const board::Position& pos, board::Color winner) {
   if (!m.writes_ok || m.read_only) return;
   std::lock_guard lock(m.pending_mutex);
   if (m.pending.empty()) m.pending_since = std::chrono::steady_clock::now();
-  m.pending[key_string(encode_key(pos, winner))] = std::nullopt;
+  m.pending[std::move(key)] = std::nullopt;
+}
+
+std::optional<search::Verdict> VerdictTable::find(const board::Position& pos, board::Color winner) {
+  return find_key(bytes_of(encode_key(pos, winner)));
+}
+void VerdictTable::store(const board::Position& pos, board::Color winner, const search::Verdict& verdict) {
+  store_key(bytes_of(encode_key(pos, winner)), verdict);
+}
+void VerdictTable::reject(const board::Position& pos, board::Color winner) {
+  reject_key(bytes_of(encode_key(pos, winner)));
+}
+std::optional<search::Verdict> VerdictTable::find_clocked(const board::Position& pos, board::Color winner,
+                                                          int plies_left) {
+  if (plies_left < 1 || plies_left > ClockedVerdictKey::kMaxPliesLeft) return std::nullopt;
+  return find_key(bytes_of(encode_clocked_key(pos, winner, plies_left)));
+}
+void VerdictTable::store_clocked(const board::Position& pos, board::Color winner, int plies_left,
+                                 const search::Verdict& verdict) {
+  if (plies_left < 1 || plies_left > ClockedVerdictKey::kMaxPliesLeft) return;
+  store_key(bytes_of(encode_clocked_key(pos, winner, plies_left)), verdict);
+}
+void VerdictTable::reject_clocked(const board::Position& pos, board::Color winner, int plies_left) {
+  if (plies_left < 1 || plies_left > ClockedVerdictKey::kMaxPliesLeft) return;
+  reject_key(bytes_of(encode_clocked_key(pos, winner, plies_left)));
 }
 
 void VerdictTable::flush() { impl_->flush_pending(nullptr); }

@@ -508,3 +508,35 @@ TEST_CASE("verdict table: a damaged tree is refused at open, naming the page, ne
     CHECK(table.error().message.find("damaged (page " + std::to_string(root)) != std::string::npos);
   }
 }
+
+TEST_CASE("verdict table: clocked entries are kept apart from plain ones, per plies left", "[tablebase][table]") {
+  test::TempDir dir;
+  const auto file = dir.file("verdicts.lmdb");
+  const auto p = test::pos("8/8/8/4k3/4p3/8/8/KN6 w - - 149 90");
+  const Verdict plain = Verdict::winnable({}, Reason::Helpmate, "plain", 7);  // only its identity matters here
+  const Verdict one = Verdict::unwinnable(Reason::Exhaustive, "no mate within 1 ply", 5);
+  {
+    auto table = open_table(file);
+    table->store(p, Color::White, Verdict::unwinnable(Reason::Blocked, "plain entry", 3));
+    table->store_clocked(p, Color::White, 1, one);
+    CHECK(table->find(p, Color::White)->detail == "plain entry");
+    CHECK(table->find_clocked(p, Color::White, 1)->detail == one.detail);
+    CHECK_FALSE(table->find_clocked(p, Color::White, 2).has_value());
+    CHECK_FALSE(table->find_clocked(p, Color::Black, 1).has_value());
+    table->store_clocked(p, Color::White, 0, plain);    // out of range: ignored
+    table->store_clocked(p, Color::White, 151, plain);  // out of range: ignored
+  }
+  auto table = open_table(file);
+  auto kept = table->find_clocked(p, Color::White, 1);
+  REQUIRE(kept.has_value());
+  CHECK(kept->source == search::Source::Cache);
+  CHECK(same(*kept, one));
+  CHECK(table->find(p, Color::White)->detail == "plain entry");
+  auto stats = table->stats();
+  CHECK(stats.entries == 2);
+  CHECK(stats.current == 2);
+  CHECK(stats.damaged == 0);
+  table->reject_clocked(p, Color::White, 1);
+  CHECK_FALSE(table->find_clocked(p, Color::White, 1).has_value());
+  CHECK(table->find(p, Color::White).has_value());
+}
