@@ -104,26 +104,36 @@ std::optional<Verdict> kept_under_automatic_draws(search::VerdictStore& store, c
   RuleTrace trace(steps);
   const int plies = kClockLimit - pos.halfmove_clock();
   if (plies < 1) return std::nullopt;
-  std::optional<Verdict> kept = store.find_clocked(pos, winner, plies);
-  if (!kept) {
+  // An unwinnable answer kept with as many plies left or more holds here: with fewer plies
+  // the lines are a subset.
+  if (auto u = store.find_clocked_nearest(pos, winner, plies, true); u && u->verdict.outcome == Outcome::Unwinnable) {
+    if (u->plies_left != plies)
+      u->verdict.detail += " (kept for " + std::to_string(u->plies_left) + " plies left; here fewer are left)";
+    trace.add("rules-cache", 0, true, [&] {
+      return "unwinnable, kept for " + std::to_string(u->plies_left) + " plies left (" + std::to_string(plies) +
+             " here)";
+    });
+    return std::move(u->verdict);
+  }
+  // A witness kept with as many plies left or fewer may fit here: the validator decides.
+  auto w = store.find_clocked_nearest(pos, winner, plies, false);
+  if (!w || w->verdict.outcome != Outcome::Winnable) {
     trace.add("rules-cache", 0, false,
-              [&] { return std::string("no answer kept for " + std::to_string(plies) + " plies left"); });
+              [&] { return "no answer kept that holds with " + std::to_string(plies) + " plies left"; });
     return std::nullopt;
   }
-  if (kept->outcome == Outcome::Unwinnable) {
-    trace.add("rules-cache", 0, true,
-              [&] { return std::string("unwinnable, kept for " + std::to_string(plies) + " plies left"); });
-    return kept;
-  }
+  std::optional<Verdict> kept = std::move(w->verdict);
   if (auto why = refused_under_automatic_draws(pos, kept->line, winner)) {
     // A line that is no mate at all is a broken entry; one the history refuses (a fifth
     // repetition in this game) may hold in another game, and stays.
-    if (!replays_to_mate(pos, kept->line, winner)) store.reject_clocked(pos, winner, plies);
+    if (!replays_to_mate(pos, kept->line, winner)) store.reject_clocked(pos, winner, w->plies_left);
     trace.add("rules-cache", 0, false, [&] { return std::string("the witness kept is refused: " + *why); });
     return std::nullopt;
   }
-  trace.add("rules-cache", 0, true,
-            [&] { return std::string("the witness kept is accepted under the automatic draws"); });
+  trace.add("rules-cache", 0, true, [&] {
+    return "the witness kept for " + std::to_string(w->plies_left) +
+           " plies left is accepted under this clock and history";
+  });
   return kept;
 }
 

@@ -14,9 +14,9 @@
 // - any limit => undetermined.
 // The verdict table keeps the plain verdicts as before (the schedule stores them, keyed by
 // the position alone) and, apart from them, the answers of the clock-limited search keyed
-// by the position and the plies left before 9.6.2 (VerdictStore::find_clocked): an
-// unwinnable one holds for every history, a witness is served only after the validator
-// accepts it under the query's clock and history.
+// by the position and the plies left before 9.6.2 (VerdictStore::find_clocked_nearest): an
+// unwinnable one holds for every history and with fewer plies left, a witness is served
+// only after the validator accepts it under the query's clock and history.
 #pragma once
 
 #include <cstdint>
@@ -56,10 +56,11 @@ std::optional<std::string> refused_under_automatic_draws(const board::Position& 
 std::optional<std::string> ended_by_automatic_draw(const board::Position& pos);
 
 // The verdict table's answer under the automatic draws at `pos` (its clock and its history),
-// when one may be served: an unwinnable answer kept for the same plies left holds for every
-// history (the clock-limited search that proved it ignores 9.6.1 and answers each reset
-// from that position alone); a kept witness is served only when the validator accepts it
-// from `pos`, with its clock and history. A kept line that does not even replay to mate is
+// when one may be served: an unwinnable answer kept for as many plies left or more holds
+// for every history (the clock-limited search that proved it ignores 9.6.1 and answers each
+// reset from that position alone) and with fewer plies (a subset of the series); a witness
+// kept for as many plies left or fewer is served only when the validator accepts it from
+// `pos`, with its clock and history. A kept line that does not even replay to mate is
 // removed; one refused by this game's history stays for other games. Served verdicts have
 // source Cache.
 std::optional<search::Verdict> kept_under_automatic_draws(search::VerdictStore& store, const board::Position& pos,

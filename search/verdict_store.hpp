@@ -10,6 +10,12 @@
 
 namespace arbiter::search {
 
+// A kept answer under the automatic draws and the plies left it was kept for.
+struct ClockedVerdict {
+  int plies_left = 0;
+  Verdict verdict;
+};
+
 // A store of decided verdicts, keyed exactly by the position (pieces, side to move,
 // castling rights with their rooks, legal en passant) and the side asked about; move
 // counters and history are not part of the question. Implementations are thread-safe,
@@ -40,6 +46,12 @@ class VerdictStore {
   }
   virtual void store_clocked(const board::Position&, board::Color, int /*plies_left*/, const Verdict&) {}
   virtual void reject_clocked(const board::Position&, board::Color, int /*plies_left*/) {}
+  // The kept answer for (pos, winner) nearest `plies_left`: the one with the fewest plies
+  // left among those >= plies_left (`more`), or the most among those <= plies_left.
+  virtual std::optional<ClockedVerdict> find_clocked_nearest(const board::Position&, board::Color,
+                                                             int /*plies_left*/, bool /*more*/) {
+    return std::nullopt;
+  }
 };
 
 }  // namespace arbiter::search

@@ -220,6 +220,74 @@ struct VerdictTable::Impl {
     return out;
   }
 
+  // The entry with the smallest key in [lo, hi] (or the largest, when `largest`), from this
+  // run's buffers and the file together: its key and value bytes; nothing when there is
+  // none (or reading failed). A buffered removal hides nothing in the file here: the
+  // caller checks what it is given (a witness is replayed) before it trusts it.
+  std::optional<std::pair<std::string, std::vector<uint8_t>>> lookup_range(const std::string& lo, const std::string& hi,
+                                                                           bool largest) {
+    std::optional<std::pair<std::string, std::vector<uint8_t>>> best;
+    auto better = [&](const std::string& key) { return !best || (largest ? key > best->first : key < best->first); };
+    {
+      std::lock_guard lock(pending_mutex);
+      for (const Batch* b : {&pending, &in_flight}) {
+        auto first = b->lower_bound(lo), last = b->upper_bound(hi);
+        for (auto it = first; it != last; ++it)
+          if (it->second && better(it->first)) best.emplace(it->first, *it->second);
+      }
+    }
+    if (!reads_ok) return best;
+    MDB_txn* txn = nullptr;
+    int rc = mdb_txn_begin(env, nullptr, MDB_RDONLY, &txn);
+    if (rc) {
+      reads_failed(rc);
+      return best;
+    }
+    MDB_cursor* cur = nullptr;
+    if ((rc = mdb_cursor_open(txn, verdicts, &cur))) {
+      mdb_txn_abort(txn);
+      reads_failed(rc);
+      return best;
+    }
+    // Smallest: the first key >= lo. Largest: the first key >= hi if it is hi, else the one
+    // before it (the last one when none is >= hi).
+    MDB_val k = val_of(largest ? hi : lo), v{};
+    std::vector<uint8_t> key, value;
+    bool faulted = false, found = false;
+    auto seek = [&] {
+      rc = mdb_cursor_get(cur, &k, &v, MDB_SET_RANGE);
+      if (largest) {
+        const bool exact = rc == 0 && k.mv_size == hi.size() && std::memcmp(k.mv_data, hi.data(), hi.size()) == 0;
+        if (rc == 0 && !exact)
+          rc = mdb_cursor_get(cur, &k, &v, MDB_PREV);
+        else if (rc == MDB_NOTFOUND)
+          rc = mdb_cursor_get(cur, &k, &v, MDB_LAST);
+      }
+    };
+    faulted = !run_guarded(seek);
+    if (!faulted && rc == 0) {
+      Copy ck = copy_out(k, key, kMaxKey), cv = ck == Copy::Fault ? Copy::Fault : copy_out(v, value, kMaxValue);
+      faulted = ck == Copy::Fault || cv == Copy::Fault;
+      found = !faulted && ck == Copy::Ok;
+      if (cv == Copy::Damaged) value.clear();  // fails decoding
+    }
+    mdb_cursor_close(cur);
+    mdb_txn_abort(txn);
+    if (faulted) {
+      file_damaged();
+      return std::nullopt;
+    }
+    if (rc && rc != MDB_NOTFOUND) {
+      reads_failed(rc);
+      return best;
+    }
+    if (found) {
+      std::string in_file(key.begin(), key.end());
+      if (in_file >= lo && in_file <= hi && better(in_file)) best.emplace(std::move(in_file), std::move(value));
+    }
+    return best;
+  }
+
   // Commits a batch (and a run record) in one write transaction. False on failure.
   bool commit(const Batch& batch, const RunRecord* run) {
     if (!writes_ok || read_only || poisoned) return false;
@@ -576,6 +644,36 @@ void VerdictTable::reject_key(std::string key) {
   std::lock_guard lock(m.pending_mutex);
   if (m.pending.empty()) m.pending_since = std::chrono::steady_clock::now();
   m.pending[std::move(key)] = std::nullopt;
+}
+
+std::optional<search::ClockedVerdict> VerdictTable::find_clocked_nearest(const board::Position& pos,
+                                                                         board::Color winner, int plies_left,
+                                                                         bool more) {
+  auto& m = *impl_;
+  constexpr int kMax = ClockedVerdictKey::kMaxPliesLeft;
+  if (!m.reads_ok || plies_left < 1 || plies_left > kMax) return std::nullopt;
+  const std::string lo = bytes_of(encode_clocked_key(pos, winner, more ? plies_left : 1));
+  const std::string hi = bytes_of(encode_clocked_key(pos, winner, more ? kMax : plies_left));
+  auto entry = m.lookup_range(lo, hi, !more);
+  if (!entry) {
+    ++m.misses;
+    return std::nullopt;
+  }
+  auto key = decode_key(std::span(reinterpret_cast<const uint8_t*>(entry->first.data()), entry->first.size()));
+  auto value = decode_value(entry->second);
+  if (!key || key->plies_left == 0 || !value) {
+    ++m.damaged;
+    ++m.misses;
+    return std::nullopt;
+  }
+  if (value->algorithm_version != m.version) {
+    ++m.stale;
+    ++m.misses;
+    return std::nullopt;
+  }
+  ++m.hits;
+  value->verdict.source = search::Source::Cache;
+  return search::ClockedVerdict{key->plies_left, std::move(value->verdict)};
 }
 
 std::optional<search::Verdict> VerdictTable::find(const board::Position& pos, board::Color winner) {

@@ -105,6 +105,8 @@ class VerdictTable final : public search::VerdictStore {
   void store_clocked(const board::Position& pos, board::Color winner, int plies_left,
                      const search::Verdict& verdict) override;
   void reject_clocked(const board::Position& pos, board::Color winner, int plies_left) override;
+  std::optional<search::ClockedVerdict> find_clocked_nearest(const board::Position& pos, board::Color winner,
+                                                             int plies_left, bool more) override;
 
   const std::filesystem::path& file() const;
   uint32_t algorithm_version() const;

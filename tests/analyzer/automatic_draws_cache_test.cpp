@@ -251,3 +251,42 @@ TEST_CASE("automatic draws: --explain names the rule-aware steps", "[automatic-d
   CHECK(contains(text.out, "rules-witness:"));
   CHECK(contains(text.out, "rules-clock-search:"));
 }
+
+TEST_CASE("automatic draws cache: an answer kept for some plies left serves where it provably holds",
+          "[automatic-draws][cache]") {
+  // K+R v K needs 3 quiet plies (automatic_draws_test.cpp, by brute force): unwinnable at
+  // clocks 148 and 149, winnable at 147. K+N v K+P: winnable at 147 and 148, not at 149.
+  const std::string rook = "7k/8/5K2/8/8/8/8/1R6 w - -";
+  TempDir dir;
+  auto table = open_table(dir.file("verdicts.lmdb"));
+  WinnabilityAnalyzer analyzer({}, table.get());
+  WinnabilityAnalyzer alone;
+
+  // Unwinnable with 2 plies left: served with 1 (fewer lines), never with 3.
+  REQUIRE(strict(analyzer, at_clock(rook, 148), Color::White).verdict.outcome == Outcome::Unwinnable);
+  REQUIRE(table->find_clocked(pos(at_clock(rook, 148)), Color::White, 2).has_value());
+  const RuledVerdict fewer = strict(analyzer, at_clock(rook, 149), Color::White);
+  CHECK(fewer.verdict.outcome == Outcome::Unwinnable);
+  CHECK(fewer.verdict.source == Source::Cache);
+  CHECK(contains(fewer.verdict.detail, "kept for 2 plies left"));
+  CHECK(strict(alone, at_clock(rook, 149), Color::White).verdict.outcome == Outcome::Unwinnable);
+  CHECK_FALSE(kept_under_automatic_draws(*table, pos(at_clock(rook, 147)), Color::White).has_value());
+  WinnabilityAnalyzer later({}, table.get());
+  CHECK(strict(later, at_clock(rook, 147), Color::White).verdict.outcome == Outcome::Winnable);
+
+  // A witness kept with 2 plies left: tried with 3 and accepted there, not served with 1.
+  const Position kn148 = pos(at_clock(kKnightPawn, 148)), kn147 = pos(at_clock(kKnightPawn, 147));
+  const RuledVerdict kept = strict(analyzer, at_clock(kKnightPawn, 148), Color::White);
+  REQUIRE(kept.verdict.outcome == Outcome::Winnable);
+  REQUIRE(table->find_clocked(kn148, Color::White, 2).has_value());
+  std::vector<StepRecord> steps;
+  auto more = kept_under_automatic_draws(*table, kn147, Color::White, &steps);
+  REQUIRE(more.has_value());
+  CHECK(more->source == Source::Cache);
+  CHECK(more->line == kept.verdict.line);
+  CHECK_FALSE(refused_under_automatic_draws(kn147, more->line, Color::White).has_value());
+  REQUIRE(steps.size() == 1);
+  CHECK(contains(steps[0].note, "kept for 2 plies left is accepted"));
+  CHECK(strict(alone, at_clock(kKnightPawn, 147), Color::White).verdict.outcome == Outcome::Winnable);
+  CHECK_FALSE(kept_under_automatic_draws(*table, pos(at_clock(kKnightPawn, 149)), Color::White).has_value());
+}
