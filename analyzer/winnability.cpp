@@ -72,7 +72,7 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner, uint64_t
       trace->push_back({entry.step, q.spent - before,
                         uint64_t(std::chrono::duration_cast<std::chrono::microseconds>(Limits::Clock::now() - start)
                                      .count()),
-                        v.has_value()});
+                        v.has_value(), {}, {}});
     return v;
   };
   const Schedule& schedule = options_.schedule;

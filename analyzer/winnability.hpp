@@ -52,6 +52,10 @@ struct StepRecord {
   uint64_t nodes = 0;   // nodes the step spent
   uint64_t micros = 0;  // its wall time
   bool decided = false;
+  // A step of the answer under the automatic draws (automatic_draws.hpp), which is no step
+  // of the schedule: its name (`step` is then unused) and what it found, in words.
+  std::string rule_step;
+  std::string note;
 };
 
 class WinnabilityAnalyzer {
@@ -67,6 +71,7 @@ class WinnabilityAnalyzer {
   search::Verdict analyze(const board::Position& pos, board::Color winner, uint64_t max_nodes,
                           std::vector<StepRecord>* trace = nullptr);
   const AnalysisOptions& options() const { return options_; }
+  search::VerdictStore* store() const { return store_; }  // null: none
 
  private:
 

@@ -32,8 +32,34 @@ VerdictKey encode_key(const Position& pos, Color winner) {
   return key;
 }
 
+ClockedVerdictKey encode_clocked_key(const Position& pos, Color winner, int plies_left) {
+  const VerdictKey plain = encode_key(pos, winner);
+  ClockedVerdictKey key;
+  std::copy(plain.bytes.begin(), plain.bytes.end(), key.bytes.begin());
+  key.bytes[0] = ClockedVerdictKey::kKeyFormat;
+  key.bytes[VerdictKey::kSize] = ClockedVerdictKey::kAutomaticDraws;
+  key.bytes[VerdictKey::kSize + 1] = uint8_t(std::clamp(plies_left, 1, ClockedVerdictKey::kMaxPliesLeft));
+  return key;
+}
+
 std::expected<KeyContents, std::string> decode_key(std::span<const uint8_t> b) {
   auto fail = [](std::string why) { return std::unexpected("verdict key: " + std::move(why)); };
+  if (!b.empty() && b[0] == ClockedVerdictKey::kKeyFormat) {
+    if (b.size() != ClockedVerdictKey::kSize)
+      return fail(std::to_string(b.size()) + " bytes, not " + std::to_string(ClockedVerdictKey::kSize));
+    if (b[VerdictKey::kSize] != ClockedVerdictKey::kAutomaticDraws)
+      return fail("rules byte " + std::to_string(b[VerdictKey::kSize]) + " unknown");
+    const int plies_left = b[VerdictKey::kSize + 1];
+    if (plies_left < 1 || plies_left > ClockedVerdictKey::kMaxPliesLeft)
+      return fail("plies left " + std::to_string(plies_left) + " out of range");
+    std::array<uint8_t, VerdictKey::kSize> plain;
+    std::copy(b.begin(), b.begin() + VerdictKey::kSize, plain.begin());
+    plain[0] = VerdictKey::kKeyFormat;
+    auto out = decode_key(plain);
+    if (!out) return out;
+    out->plies_left = plies_left;
+    return out;
+  }
   if (b.size() != VerdictKey::kSize)
     return fail(std::to_string(b.size()) + " bytes, not " + std::to_string(VerdictKey::kSize));
   if (b[0] != VerdictKey::kKeyFormat) return fail("key format " + std::to_string(b[0]) + " unknown");

@@ -109,8 +109,6 @@ void abandon(MDB_env* env) {
 // caller then treats the file as damaged); LMDB aborts only if it happens elsewhere.
 void on_lmdb_assert(MDB_env*, const char*) { escape_guarded(); }
 
-std::string key_string(const VerdictKey& k) { return std::string(reinterpret_cast<const char*>(k.bytes.data()), k.bytes.size()); }
-
 }  // namespace
 
 const char* to_string(TableError::Kind kind) {
@@ -220,6 +218,74 @@ struct VerdictTable::Impl {
     }
     if (rc && rc != MDB_NOTFOUND) reads_failed(rc);
     return out;
+  }
+
+  // The entry with the smallest key in [lo, hi] (or the largest, when `largest`), from this
+  // run's buffers and the file together: its key and value bytes; nothing when there is
+  // none (or reading failed). A buffered removal hides nothing in the file here: the
+  // caller checks what it is given (a witness is replayed) before it trusts it.
+  std::optional<std::pair<std::string, std::vector<uint8_t>>> lookup_range(const std::string& lo, const std::string& hi,
+                                                                           bool largest) {
+    std::optional<std::pair<std::string, std::vector<uint8_t>>> best;
+    auto better = [&](const std::string& key) { return !best || (largest ? key > best->first : key < best->first); };
+    {
+      std::lock_guard lock(pending_mutex);
+      for (const Batch* b : {&pending, &in_flight}) {
+        auto first = b->lower_bound(lo), last = b->upper_bound(hi);
+        for (auto it = first; it != last; ++it)
+          if (it->second && better(it->first)) best.emplace(it->first, *it->second);
+      }
+    }
+    if (!reads_ok) return best;
+    MDB_txn* txn = nullptr;
+    int rc = mdb_txn_begin(env, nullptr, MDB_RDONLY, &txn);
+    if (rc) {
+      reads_failed(rc);
+      return best;
+    }
+    MDB_cursor* cur = nullptr;
+    if ((rc = mdb_cursor_open(txn, verdicts, &cur))) {
+      mdb_txn_abort(txn);
+      reads_failed(rc);
+      return best;
+    }
+    // Smallest: the first key >= lo. Largest: the first key >= hi if it is hi, else the one
+    // before it (the last one when none is >= hi).
+    MDB_val k = val_of(largest ? hi : lo), v{};
+    std::vector<uint8_t> key, value;
+    bool faulted = false, found = false;
+    auto seek = [&] {
+      rc = mdb_cursor_get(cur, &k, &v, MDB_SET_RANGE);
+      if (largest) {
+        const bool exact = rc == 0 && k.mv_size == hi.size() && std::memcmp(k.mv_data, hi.data(), hi.size()) == 0;
+        if (rc == 0 && !exact)
+          rc = mdb_cursor_get(cur, &k, &v, MDB_PREV);
+        else if (rc == MDB_NOTFOUND)
+          rc = mdb_cursor_get(cur, &k, &v, MDB_LAST);
+      }
+    };
+    faulted = !run_guarded(seek);
+    if (!faulted && rc == 0) {
+      Copy ck = copy_out(k, key, kMaxKey), cv = ck == Copy::Fault ? Copy::Fault : copy_out(v, value, kMaxValue);
+      faulted = ck == Copy::Fault || cv == Copy::Fault;
+      found = !faulted && ck == Copy::Ok;
+      if (cv == Copy::Damaged) value.clear();  // fails decoding
+    }
+    mdb_cursor_close(cur);
+    mdb_txn_abort(txn);
+    if (faulted) {
+      file_damaged();
+      return std::nullopt;
+    }
+    if (rc && rc != MDB_NOTFOUND) {
+      reads_failed(rc);
+      return best;
+    }
+    if (found) {
+      std::string in_file(key.begin(), key.end());
+      if (in_file >= lo && in_file <= hi && better(in_file)) best.emplace(std::move(in_file), std::move(value));
+    }
+    return best;
   }
 
   // Commits a batch (and a run record) in one write transaction. False on failure.
@@ -521,10 +587,18 @@ VerdictTable::~VerdictTable() {
   if (has_pending || used) impl_->flush_pending(used ? &run : nullptr);
 }
 
-std::optional<search::Verdict> VerdictTable::find(const board::Position& pos, board::Color winner) {
+// find, store and reject by the key's bytes, for both kinds of key.
+namespace {
+template <class Key>
+std::string bytes_of(const Key& k) {
+  return std::string(reinterpret_cast<const char*>(k.bytes.data()), k.bytes.size());
+}
+}  // namespace
+
+std::optional<search::Verdict> VerdictTable::find_key(const std::string& key) {
   auto& m = *impl_;
   if (!m.reads_ok) return std::nullopt;
-  auto bytes = m.lookup(key_string(encode_key(pos, winner)));
+  auto bytes = m.lookup(key);
   if (!bytes) {
     ++m.misses;
     return std::nullopt;
@@ -545,7 +619,7 @@ std::optional<search::Verdict> VerdictTable::find(const board::Position& pos, bo
   return std::move(value->verdict);
 }
 
-void VerdictTable::store(const board::Position& pos, board::Color winner, const search::Verdict& verdict) {
+void VerdictTable::store_key(std::string key, const search::Verdict& verdict) {
   auto& m = *impl_;
   if (!verdict.decided() || !m.writes_ok || m.read_only) return;
   auto value = encode_value(m.version, verdict);
@@ -555,13 +629,13 @@ void VerdictTable::store(const board::Position& pos, board::Color winner, const 
     std::lock_guard lock(m.pending_mutex);
     auto now = std::chrono::steady_clock::now();
     if (m.pending.empty()) m.pending_since = now;
-    m.pending[key_string(encode_key(pos, winner))] = std::move(*value);
+    m.pending[std::move(key)] = std::move(*value);
     full = m.pending.size() >= m.options.batch_size || now - m.pending_since >= m.options.max_delay;
   }
   if (full) m.flush_pending(nullptr);
 }
 
-void VerdictTable::reject(const board::Position& pos, board::Color winner) {
+void VerdictTable::reject_key(std::string key) {
   auto& m = *impl_;
   ++m.rejected;
   if (m.hits) --m.hits;
@@ -569,7 +643,61 @@ void VerdictTable::reject(const board::Position& pos, board::Color winner) {
   if (!m.writes_ok || m.read_only) return;
   std::lock_guard lock(m.pending_mutex);
   if (m.pending.empty()) m.pending_since = std::chrono::steady_clock::now();
-  m.pending[key_string(encode_key(pos, winner))] = std::nullopt;
+  m.pending[std::move(key)] = std::nullopt;
+}
+
+std::optional<search::ClockedVerdict> VerdictTable::find_clocked_nearest(const board::Position& pos,
+                                                                         board::Color winner, int plies_left,
+                                                                         bool more) {
+  auto& m = *impl_;
+  constexpr int kMax = ClockedVerdictKey::kMaxPliesLeft;
+  if (!m.reads_ok || plies_left < 1 || plies_left > kMax) return std::nullopt;
+  const std::string lo = bytes_of(encode_clocked_key(pos, winner, more ? plies_left : 1));
+  const std::string hi = bytes_of(encode_clocked_key(pos, winner, more ? kMax : plies_left));
+  auto entry = m.lookup_range(lo, hi, !more);
+  if (!entry) {
+    ++m.misses;
+    return std::nullopt;
+  }
+  auto key = decode_key(std::span(reinterpret_cast<const uint8_t*>(entry->first.data()), entry->first.size()));
+  auto value = decode_value(entry->second);
+  if (!key || key->plies_left == 0 || !value) {
+    ++m.damaged;
+    ++m.misses;
+    return std::nullopt;
+  }
+  if (value->algorithm_version != m.version) {
+    ++m.stale;
+    ++m.misses;
+    return std::nullopt;
+  }
+  ++m.hits;
+  value->verdict.source = search::Source::Cache;
+  return search::ClockedVerdict{key->plies_left, std::move(value->verdict)};
+}
+
+std::optional<search::Verdict> VerdictTable::find(const board::Position& pos, board::Color winner) {
+  return find_key(bytes_of(encode_key(pos, winner)));
+}
+void VerdictTable::store(const board::Position& pos, board::Color winner, const search::Verdict& verdict) {
+  store_key(bytes_of(encode_key(pos, winner)), verdict);
+}
+void VerdictTable::reject(const board::Position& pos, board::Color winner) {
+  reject_key(bytes_of(encode_key(pos, winner)));
+}
+std::optional<search::Verdict> VerdictTable::find_clocked(const board::Position& pos, board::Color winner,
+                                                          int plies_left) {
+  if (plies_left < 1 || plies_left > ClockedVerdictKey::kMaxPliesLeft) return std::nullopt;
+  return find_key(bytes_of(encode_clocked_key(pos, winner, plies_left)));
+}
+void VerdictTable::store_clocked(const board::Position& pos, board::Color winner, int plies_left,
+                                 const search::Verdict& verdict) {
+  if (plies_left < 1 || plies_left > ClockedVerdictKey::kMaxPliesLeft) return;
+  store_key(bytes_of(encode_clocked_key(pos, winner, plies_left)), verdict);
+}
+void VerdictTable::reject_clocked(const board::Position& pos, board::Color winner, int plies_left) {
+  if (plies_left < 1 || plies_left > ClockedVerdictKey::kMaxPliesLeft) return;
+  reject_key(bytes_of(encode_clocked_key(pos, winner, plies_left)));
 }
 
 void VerdictTable::flush() { impl_->flush_pending(nullptr); }

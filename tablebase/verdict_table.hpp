@@ -100,6 +100,13 @@ class VerdictTable final : public search::VerdictStore {
   void store(const board::Position& pos, board::Color winner, const search::Verdict& verdict) override;
   void reject(const board::Position& pos, board::Color winner) override;
   void flush() override;
+  std::optional<search::Verdict> find_clocked(const board::Position& pos, board::Color winner,
+                                              int plies_left) override;
+  void store_clocked(const board::Position& pos, board::Color winner, int plies_left,
+                     const search::Verdict& verdict) override;
+  void reject_clocked(const board::Position& pos, board::Color winner, int plies_left) override;
+  std::optional<search::ClockedVerdict> find_clocked_nearest(const board::Position& pos, board::Color winner,
+                                                             int plies_left, bool more) override;
 
   const std::filesystem::path& file() const;
   uint32_t algorithm_version() const;
@@ -116,6 +123,9 @@ class VerdictTable final : public search::VerdictStore {
  private:
   struct Impl;
   explicit VerdictTable(std::unique_ptr<Impl> impl);
+  std::optional<search::Verdict> find_key(const std::string& key);
+  void store_key(std::string key, const search::Verdict& verdict);
+  void reject_key(std::string key);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -46,20 +46,31 @@ struct Job {
   std::vector<analyzer::StepRecord> white_steps, black_steps;  // with --explain
 };
 
+// A step's name: the schedule's, or a rule-aware step's own (`rules-...`).
+std::string step_label(const analyzer::StepRecord& s) {
+  return s.rule_step.empty() ? std::string(analyzer::step_name(s.step)) : s.rule_step;
+}
+
 // The steps a question went through, one line each (--explain).
 std::string steps_text(const std::vector<analyzer::StepRecord>& steps) {
   std::ostringstream out;
-  for (const auto& s : steps)
-    out << "    " << (s.decided ? "* " : "  ") << analyzer::step_name(s.step) << ": " << s.nodes << " nodes, "
-        << s.micros << " us" << (s.decided ? " (decided)" : "") << '\n';
+  for (const auto& s : steps) {
+    out << "    " << (s.decided ? "* " : "  ") << step_label(s) << ": " << s.nodes << " nodes, " << s.micros << " us"
+        << (s.decided ? " (decided)" : "");
+    if (!s.note.empty()) out << ": " << s.note;
+    out << '\n';
+  }
   return out.str();
 }
 
 nlohmann::ordered_json steps_json(const std::vector<analyzer::StepRecord>& steps) {
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
-  for (const auto& s : steps)
-    list.push_back({{"step", analyzer::step_name(s.step)}, {"nodes", s.nodes}, {"micros", s.micros},
-                    {"decided", s.decided}});
+  for (const auto& s : steps) {
+    nlohmann::ordered_json step{{"step", step_label(s)}, {"nodes", s.nodes}, {"micros", s.micros},
+                                {"decided", s.decided}};
+    if (!s.note.empty()) step["note"] = s.note;
+    list.push_back(std::move(step));
+  }
   return list;
 }
 

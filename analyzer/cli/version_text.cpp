@@ -13,7 +13,8 @@ namespace arbiter::cli {
 std::string version_text() {
   std::string text = std::string("arbiter ") + kVersion + "\n";
   text += "verdict table: format " + std::to_string(tablebase::kVerdictTableFormat) + " (keys " +
-          std::to_string(tablebase::VerdictKey::kKeyFormat) + ", values " +
+          std::to_string(tablebase::VerdictKey::kKeyFormat) + " and " +
+          std::to_string(tablebase::ClockedVerdictKey::kKeyFormat) + ", values " +
           std::to_string(tablebase::StoredVerdict::kValueFormat) + "), analysis version " +
           std::to_string(analyzer::kAlgorithmVersion) + "\n";
   text += std::string("build: ") + ARBITER_BUILD_KIND + ", sliders indexed by " + board::slider_indexing() +

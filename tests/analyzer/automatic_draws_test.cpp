@@ -138,7 +138,7 @@ TEST_CASE("automatic draws: the validator counts the clock, resets and the mate 
   auto late = refused_under_automatic_draws(pos(with_clock(kRook, 148)), moves(with_clock(kRook, 148), "Kg6 Kg8 Rb8#"),
                                             Color::White);
   REQUIRE(late.has_value());
-  CHECK(late->find("after ply 2") != std::string::npos);
+  CHECK(late->find("the 75-move rule (9.6.2) ends the game at ply 2") != std::string::npos);
   // A pawn move resets the clock: the plain witness of K+N v K+P runs k quiet plies before
   // its first capture or pawn move, after which the clock stands at clock + k (no mate
   // there): accepted from clock 149 - k, refused from 150 - k.

@@ -4,6 +4,7 @@
 // apart what the rules do not: move counters, or an en-passant square with no legal capture.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 #include <set>
 
@@ -106,4 +107,35 @@ TEST_CASE("verdict key: arbitrary bytes never crash the decoder, and what decode
   }
   CHECK(decode_key(good.view()).has_value());
   CHECK_FALSE(decode_key(std::span<const uint8_t>()).has_value());
+}
+
+TEST_CASE("verdict key: the clocked key of the automatic draws round-trips and stays apart from the plain one",
+          "[tablebase][key]") {
+  const auto p = test::pos("8/8/8/4k3/4p3/8/8/KN6 w - - 148 90");
+  const auto plain = encode_key(p, Color::White);
+  for (int plies : {1, 2, 75, 150}) {
+    const auto k = tablebase::encode_clocked_key(p, Color::White, plies);
+    CHECK(k.bytes[0] == tablebase::ClockedVerdictKey::kKeyFormat);
+    CHECK(k.bytes[0] != plain.bytes[0]);
+    CHECK(std::equal(plain.bytes.begin() + 1, plain.bytes.end(), k.bytes.begin() + 1));  // the same position
+    auto back = decode_key(k.view());
+    REQUIRE(back.has_value());
+    CHECK(back->plies_left == plies);
+    CHECK(back->winner == Color::White);
+    CHECK(back->position.same_position(p));
+  }
+  CHECK(decode_key(plain.view())->plies_left == 0);
+  CHECK(tablebase::encode_clocked_key(p, Color::White, 1) != tablebase::encode_clocked_key(p, Color::White, 2));
+  CHECK(tablebase::encode_clocked_key(p, Color::White, 2) != tablebase::encode_clocked_key(p, Color::Black, 2));
+  // Damage: plies left out of range, an unknown rules byte, a wrong size.
+  auto bad = tablebase::encode_clocked_key(p, Color::White, 2);
+  bad.bytes[34] = 0;
+  CHECK_FALSE(decode_key(bad.view()).has_value());
+  bad.bytes[34] = 151;
+  CHECK_FALSE(decode_key(bad.view()).has_value());
+  bad.bytes[34] = 2;
+  bad.bytes[33] = 7;
+  CHECK_FALSE(decode_key(bad.view()).has_value());
+  auto good = tablebase::encode_clocked_key(p, Color::White, 2);
+  CHECK_FALSE(decode_key(good.view().first(34)).has_value());
 }

@@ -508,3 +508,75 @@ TEST_CASE("verdict table: a damaged tree is refused at open, naming the page, ne
     CHECK(table.error().message.find("damaged (page " + std::to_string(root)) != std::string::npos);
   }
 }
+
+TEST_CASE("verdict table: clocked entries are kept apart from plain ones, per plies left", "[tablebase][table]") {
+  test::TempDir dir;
+  const auto file = dir.file("verdicts.lmdb");
+  const auto p = test::pos("8/8/8/4k3/4p3/8/8/KN6 w - - 149 90");
+  const Verdict plain = Verdict::winnable({}, Reason::Helpmate, "plain", 7);  // only its identity matters here
+  const Verdict one = Verdict::unwinnable(Reason::Exhaustive, "no mate within 1 ply", 5);
+  {
+    auto table = open_table(file);
+    table->store(p, Color::White, Verdict::unwinnable(Reason::Blocked, "plain entry", 3));
+    table->store_clocked(p, Color::White, 1, one);
+    CHECK(table->find(p, Color::White)->detail == "plain entry");
+    CHECK(table->find_clocked(p, Color::White, 1)->detail == one.detail);
+    CHECK_FALSE(table->find_clocked(p, Color::White, 2).has_value());
+    CHECK_FALSE(table->find_clocked(p, Color::Black, 1).has_value());
+    table->store_clocked(p, Color::White, 0, plain);    // out of range: ignored
+    table->store_clocked(p, Color::White, 151, plain);  // out of range: ignored
+  }
+  auto table = open_table(file);
+  auto kept = table->find_clocked(p, Color::White, 1);
+  REQUIRE(kept.has_value());
+  CHECK(kept->source == search::Source::Cache);
+  CHECK(same(*kept, one));
+  CHECK(table->find(p, Color::White)->detail == "plain entry");
+  auto stats = table->stats();
+  CHECK(stats.entries == 2);
+  CHECK(stats.current == 2);
+  CHECK(stats.damaged == 0);
+  table->reject_clocked(p, Color::White, 1);
+  CHECK_FALSE(table->find_clocked(p, Color::White, 1).has_value());
+  CHECK(table->find(p, Color::White).has_value());
+}
+
+TEST_CASE("verdict table: the clocked entry nearest a number of plies left, in the file and in the buffer",
+          "[tablebase][table]") {
+  test::TempDir dir;
+  const auto file = dir.file("verdicts.lmdb");
+  const auto p = test::pos("8/8/8/4k3/4p3/8/8/KN6 w - - 140 90");
+  const auto other = test::pos("8/8/8/4k3/4p3/8/8/K1N5 w - - 140 90");
+  auto v = [](int plies) { return Verdict::unwinnable(Reason::Exhaustive, "kept at " + std::to_string(plies), 1); };
+  auto nearest = [&](VerdictTable& t, int plies, bool more) {
+    auto found = t.find_clocked_nearest(p, Color::White, plies, more);
+    if (found) CHECK(found->verdict.detail == "kept at " + std::to_string(found->plies_left));
+    return found ? found->plies_left : 0;
+  };
+  {
+    auto table = open_table(file);
+    table->store_clocked(p, Color::White, 2, v(2));
+    table->store_clocked(p, Color::White, 5, v(5));
+    table->store_clocked(p, Color::Black, 4, v(4));  // another side
+    table->store_clocked(other, Color::White, 4, v(4));  // another position
+    table->store(p, Color::White, v(0));                 // the plain entry
+    table->flush();
+    table->store_clocked(p, Color::White, 3, v(3));  // still buffered
+    CHECK(nearest(*table, 1, true) == 2);
+    CHECK(nearest(*table, 2, true) == 2);
+    CHECK(nearest(*table, 3, true) == 3);
+    CHECK(nearest(*table, 4, true) == 5);
+    CHECK(nearest(*table, 6, true) == 0);
+    CHECK(nearest(*table, 1, false) == 0);
+    CHECK(nearest(*table, 4, false) == 3);
+    CHECK(nearest(*table, 150, false) == 5);
+  }
+  auto table = open_table(file);  // all of it in the file now
+  CHECK(nearest(*table, 3, true) == 3);
+  CHECK(nearest(*table, 4, true) == 5);
+  CHECK(nearest(*table, 4, false) == 3);
+  CHECK(nearest(*table, 2, false) == 2);
+  CHECK(nearest(*table, 150, true) == 0);
+  CHECK_FALSE(table->find_clocked_nearest(p, Color::White, 0, true).has_value());
+  CHECK_FALSE(table->find_clocked_nearest(p, Color::White, 151, false).has_value());
+}
