@@ -40,14 +40,18 @@ MANIFEST = "manifest.jsonl"
 SHARD_ZSTD_LEVEL = 3  # zstd's default level: fast, and JSON Lines shrink ~10x
 WRITES = "writes.log"
 
-# Dask settings for a long batch of CPU-bound tasks: the workers' statistical profiler
-# (a stack sample every 10 ms) off, and the resource and memory monitors every second or
-# more instead of every 0.1-0.5 s. An idle cluster then spends about a third less CPU
-# (measured on a LocalCluster of one worker: 50 -> 32 ms of CPU per second); the
+# Dask settings for a long batch of CPU-bound tasks. Every Dask server (scheduler, nanny,
+# worker) checks its event loop's health every 20 ms by default (`admin.tick`): for
+# chunks of a tenth of a second or more, once a second is enough (a blocked loop is
+# still reported after 3 s). The workers' statistical profiler (a stack sample every
+# 10 ms) is off, and the resource and memory monitors run every 5 s and 1 s instead of
+# every 0.5 s and 0.1 s. An idle LocalCluster of two workers then spends 10 ms of CPU per
+# second instead of 40 (measured with scripts/bench-distributed's /proc counts); the
 # dashboard loses its profile page only. `python -m arbiter.dask --local` starts its
 # cluster with them; on another cluster set them in its Dask configuration (or as
-# DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False and so on).
+# DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL=1s and so on).
 BATCH_CONFIG: Dict[str, Any] = {
+    "distributed.admin.tick.interval": "1s",
     "distributed.worker.profile.enabled": False,
     "distributed.admin.system-monitor.interval": "5s",
     "distributed.worker.memory.monitor-interval": "1s",
