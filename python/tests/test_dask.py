@@ -139,3 +139,19 @@ def test_compressed_shards_hold_the_same_rows(client, tmp_path):
     with open(os.path.join(out, "shards", shards[0]), "rb") as f:
         assert f.read(4) == b"\x28\xb5\x2f\xfd"  # zstd's magic number
     assert records(out) == single_process([ENDINGS])
+
+
+def test_batch_config_reaches_the_workers(monkeypatch):
+    # What `--local` relies on: the settings are valid keys of this Dask, and the nannies
+    # pass them on (workers ticking once a second, without Dask's MALLOC_TRIM_THRESHOLD_).
+    import dask
+
+    monkeypatch.delenv("MALLOC_TRIM_THRESHOLD_", raising=False)  # set here by an earlier default nanny
+
+    def seen():
+        return os.environ.get("MALLOC_TRIM_THRESHOLD_"), dask.config.get("distributed.admin.tick.interval")
+
+    with dask.config.set(arbiter.dask.BATCH_CONFIG), \
+         distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+         distributed.Client(cluster) as c:
+        assert list(c.run(seen).values()) == [(None, "1s")]

@@ -40,17 +40,28 @@ MANIFEST = "manifest.jsonl"
 SHARD_ZSTD_LEVEL = 3  # zstd's default level: fast, and JSON Lines shrink ~10x
 WRITES = "writes.log"
 
-# Dask settings for a long batch of CPU-bound tasks: the workers' statistical profiler
-# (a stack sample every 10 ms) off, and the resource and memory monitors every second or
-# more instead of every 0.1-0.5 s. An idle cluster then spends about a third less CPU
-# (measured on a LocalCluster of one worker: 50 -> 32 ms of CPU per second); the
-# dashboard loses its profile page only. `python -m arbiter.dask --local` starts its
-# cluster with them; on another cluster set them in its Dask configuration (or as
-# DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False and so on).
+# Dask settings for a long batch of CPU-bound tasks. Every Dask server (scheduler, nanny,
+# worker) checks its event loop's health every 20 ms by default (`admin.tick`): for
+# chunks of a tenth of a second or more, once a second is enough (a blocked loop is
+# still reported after 3 s). The workers' statistical profiler (a stack sample every
+# 10 ms) is off, and the resource and memory monitors run every 5 s and 1 s instead of
+# every 0.5 s and 0.1 s. An idle LocalCluster of two workers then spends 10 ms of CPU per
+# second instead of 40 (measured with scripts/bench-distributed's /proc counts); the
+# dashboard loses its profile page only. The nannies start their workers without Dask's
+# MALLOC_TRIM_THRESHOLD_=65536: with it, glibc gives freed memory back to the system
+# at once and maps every block of 128 kB or more anew, so the megabytes of a chunk's
+# text, records and shard are page-faulted in again for every chunk (2 us of CPU a game
+# in the task's own Python alone); a worker holds no data between tasks, so there is
+# nothing to trim. `python -m arbiter.dask --local` starts its cluster with these
+# settings; on another cluster set them in its Dask configuration (or as
+# DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL=1s and so on).
 BATCH_CONFIG: Dict[str, Any] = {
+    "distributed.admin.tick.interval": "1s",
     "distributed.worker.profile.enabled": False,
     "distributed.admin.system-monitor.interval": "5s",
     "distributed.worker.memory.monitor-interval": "1s",
+    # Dask's defaults (2022.12) without MALLOC_TRIM_THRESHOLD_.
+    "distributed.nanny.pre-spawn-environ": {"OMP_NUM_THREADS": 1, "MKL_NUM_THREADS": 1, "OPENBLAS_NUM_THREADS": 1},
 }
 
 
@@ -285,13 +296,16 @@ class Progress:
 
 
 def audit(files: Iterable[str], client: Any, out: str = "results/", *, claims: bool = False,
-          max_nodes: int = 1_000_000, chunk_games: int = 1000, threads_per_task: Optional[int] = 1,
+          max_nodes: int = 1_000_000, chunk_games: int = 5000, threads_per_task: Optional[int] = 1,
           compress: bool = False, progress: Optional[Callable[[Progress], None]] = None,
           retries: int = 3) -> Any:
     """Audits every game of ``files`` on the cluster of ``client``; writes the dataset
     into ``out`` (see the module's doc) and returns ``summary(load(out))``.
 
-    Chunks already in the manifest are skipped (a resumed run).  ``threads_per_task``:
+    Chunks already in the manifest are skipped (a resumed run).  ``chunk_games``: games
+    per task; Dask's cost per task (a few ms of scheduler, worker and client CPU) is
+    then under 1% of an audit's (~70 us a game), and a month of Lichess (~100 million
+    games) makes 20,000 tasks.  ``threads_per_task``:
     the cores one chunk's audit uses (None: all of the worker's machine; 1 suits one
     Dask thread per core).  ``progress`` is called after each chunk.
     """
@@ -327,9 +341,10 @@ def audit(files: Iterable[str], client: Any, out: str = "results/", *, claims: b
                 state.chunks += 1
             else:
                 pending.append(chunk)
-    futures = [client.submit(audit_chunk, chunk, out, claims, max_nodes, threads_per_task, compress,
-                             key=f"arbiter-audit-{chunk['file_id']}-{chunk['chunk']}", retries=retries)
-               for chunk in pending]
+    # One message to the scheduler for all the chunks (submit would send one per chunk).
+    futures = client.map(audit_chunk, pending, out=out, claims=claims, max_nodes=max_nodes,
+                         threads=threads_per_task, compress=compress, retries=retries,
+                         key=[f"arbiter-audit-{chunk['file_id']}-{chunk['chunk']}" for chunk in pending])
     ids = {_file_id(path) for path in files}
     entries = [e for e in done.values() if e["file_id"] in ids]
     try:

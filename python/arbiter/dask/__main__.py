@@ -18,7 +18,7 @@ def main(argv=None) -> int:
     where.add_argument("--local", metavar="N", type=int, help="start a local cluster of N single-thread workers")
     a.add_argument("files", nargs="+", help="PGN files (plain, .gz or .zst)")
     a.add_argument("--out", required=True, help="the dataset's folder (a run started again resumes there)")
-    a.add_argument("--chunk-games", type=int, default=1000, help="games per task (default 1000)")
+    a.add_argument("--chunk-games", type=int, default=5000, help="games per task (default 5000)")
     a.add_argument("--claims", action="store_true", help="also the first correct threefold and 50-move claims")
     a.add_argument("--max-nodes", type=int, default=1_000_000, help="budget of each winnability question")
     a.add_argument("--threads-per-task", type=int, default=1, help="cores one chunk's audit uses (0: all)")
