@@ -14,9 +14,10 @@ Lines shard under ``out/shards/``, one row per game: the fields of
 ``arbiter audit --json``, whose ``file`` and ``game`` are the source file and the game's
 index in it.  The client appends every finished shard, with its SHA-256, to
 ``out/manifest.jsonl``; a run started again skips the chunks listed there whose shard is
-intact.  A shard is written to a temporary name and renamed, and a task whose shard
-exists does not write it again, so a chunk that Dask retries (a worker lost) is written
-once.  The rows do not depend on the cluster: they are those of one ``arbiter audit
+intact.  A shard is written to a temporary name and linked in (never over an existing
+one), and a task whose shard exists does not write it again, so a chunk that Dask retries
+(a worker lost), or that a resumed run starts while a task of the interrupted run is
+still at it, is written once.  The rows do not depend on the cluster: they are those of one ``arbiter audit
 --json`` over the same files.  See docs/distributed.md.
 """
 
@@ -99,6 +100,25 @@ def _atomic_write(path: str, data: bytes) -> None:
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
+
+
+def _write_once(path: str, data: bytes) -> bool:
+    """Writes ``path`` whole unless it exists; False when another writer had made it.  The
+    text goes to a temporary name and is linked in (a link never replaces a file), so of
+    two tasks of one chunk running at once (a cancelled task still running while a
+    resumed run starts the chunk again) exactly one writes the shard."""
+    tmp = f"{path}.tmp-{os.getpid()}-{time.monotonic_ns()}"
+    with open(tmp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    try:
+        os.link(tmp, path)
+        return True
+    except FileExistsError:
+        return False
+    finally:
+        os.unlink(tmp)
 
 
 def make_shard(session: Any, compress: bool) -> tuple:
@@ -203,28 +223,31 @@ def _tally(facts: Iterable[tuple]) -> Dict[str, List[int]]:
 def audit_chunk(chunk: Dict[str, Any], out: str, claims: bool, max_nodes: int, threads: Optional[int],
                 compress: bool) -> Dict[str, Any]:
     """Audits one chunk into its shard (unless the shard exists: a retried task whose
-    first attempt finished writing). Returns what the manifest keeps.  The games are
-    audited, dumped as JSON Lines, counted and compressed inside the C++ library, in one
-    call with the GIL released: no Python object is made per game."""
+    first attempt finished writing, or a twin task of an interrupted run). Returns what
+    the manifest keeps.  The games are audited, dumped as JSON Lines, counted and
+    compressed inside the C++ library, in one call with the GIL released: no Python
+    object is made per game."""
     folder = os.path.join(out, "shards")
     os.makedirs(folder, exist_ok=True)
     shard = os.path.join(folder, f"{chunk['file_id']}-{chunk['chunk']:06d}.jsonl" + (".zst" if compress else ""))
-    if os.path.exists(shard):
+    written = False
+    if not os.path.exists(shard):
+        # The text goes to the reader as bytes, as the CLI reads a file (no decoding here).
+        session = _arbiter.AuditSession(chunk["file"], _chunk_text(chunk), claims, max_nodes,
+                                        0 if threads is None else threads, lines_before=chunk["lines_before"],
+                                        games_before=chunk["games_before"])
+        data, endings, count = make_shard(session, compress)
+        written = _write_once(shard, data)
+        if written:
+            with open(os.path.join(out, WRITES), "a") as log:  # one short line: an atomic append
+                log.write(json.dumps({"shard": os.path.basename(shard), "rows": count, "pid": os.getpid()}) + "\n")
+    if not written:  # made by an earlier attempt, or by a twin task meanwhile
         rows = read_shard(shard)
         endings = _tally([("error", False, False) if "error" in r else (r["ending"], bool(r["mismatch"]),
                                                                          r["correct"] is None) for r in rows])
         count = len(rows)
         with open(shard, "rb") as f:
             data = f.read()
-    else:
-        # The text goes to the reader as bytes, as the CLI reads a file (no decoding here).
-        session = _arbiter.AuditSession(chunk["file"], _chunk_text(chunk), claims, max_nodes,
-                                        0 if threads is None else threads, lines_before=chunk["lines_before"],
-                                        games_before=chunk["games_before"])
-        data, endings, count = make_shard(session, compress)
-        _atomic_write(shard, data)
-        with open(os.path.join(out, WRITES), "a") as log:  # one short line: an atomic append
-            log.write(json.dumps({"shard": os.path.basename(shard), "rows": count, "pid": os.getpid()}) + "\n")
     return {"file": chunk["file"], "file_id": chunk["file_id"], "chunk": chunk["chunk"],
             "shard": os.path.relpath(shard, out), "sha256": hashlib.sha256(data).hexdigest(), "rows": count,
             "games_before": chunk["games_before"], "games": chunk["games"], "endings": endings}
