@@ -1,10 +1,14 @@
 #include "search/board/cpu.hpp"
 
+#include <cstdlib>
+#include <cstring>
+
 namespace arbiter::board::cpu {
 namespace {
 
 bool detect_popcnt() {
 #if defined(__x86_64__)
+  if (const char* off = std::getenv("ARBITER_NO_POPCNT"); off != nullptr && std::strcmp(off, "1") == 0) return false;
   __builtin_cpu_init();  // needed before __builtin_cpu_supports in a static initialiser
   return __builtin_cpu_supports("popcnt");
 #else
