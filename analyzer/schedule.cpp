@@ -24,7 +24,10 @@ const Schedule& default_schedule() {
       {Step::Narrow, 10'000, 4, {}, "finds most witnesses of real games; greedier in its first look"},
       {Step::DepthFirst, 700, 0, {}, "the shortest mates, which the narrow focus may prune away"},
       {Step::Net, 120'000, 0, {},
-       "a king and one minor piece mate only in a corner, the loser's men blocking: routed there directly"},
+       "a king and one minor piece mate mostly in a corner, the loser's men blocking: routed there directly"},
+      {Step::NetAnywhere, 80'000, 0, {},
+       "the nets on edges and in the middle, where the loser's men hem in their king: many more nets, so "
+       "a weaker guide, tried after the corners"},
       {Step::Guided, 100, 0, {}, "a first look before the steering below, which delays some mates"},
       {Step::MateSquares, 0, 0, {}, "where walls leave the losing king at most eight mate squares, explorations head there"},
       {Step::Guided, 2'000, 0, {}, "finds the mates where the narrow focus leads astray"},
@@ -46,7 +49,7 @@ const Schedule& default_schedule() {
 
 namespace {
 
-constexpr std::array<std::pair<Step, const char*>, 15> kNames{{
+constexpr std::array<std::pair<Step, const char*>, 16> kNames{{
     {Step::GameOver, "game-over"},
     {Step::Material, "material"},
     {Step::Tables, "tables"},
@@ -59,6 +62,7 @@ constexpr std::array<std::pair<Step, const char*>, 15> kNames{{
     {Step::Guided, "guided"},
     {Step::DepthFirst, "depth-first"},
     {Step::Net, "net"},
+    {Step::NetAnywhere, "net-anywhere"},
     {Step::MateSquares, "mate-squares"},
     {Step::Race, "race"},
     {Step::Shorten, "shorten"},

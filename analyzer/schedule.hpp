@@ -24,7 +24,8 @@ enum class Step : uint8_t {
   Wide,         // the wide focused exploration (witnesses only)
   Guided,       // the guided exploration (a witness, or the proof that none exists)
   DepthFirst,   // the depth-first helpmate search with check-reach cuts
-  Net,          // a winner with a king and one minor piece: the loser walked into a mating net
+  Net,          // a winner with a king and one minor piece: the loser walked into a corner net
+  NetAnywhere,  // the same, the nets on any square (after the corners failed)
   MateSquares,  // steer the explorations to the squares the losing king can be mated on
   Race,         // a round of the race between all searchers (parallel with threads)
   Shorten,      // after a witness: a complete search below its length, for a shorter one or

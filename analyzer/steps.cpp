@@ -201,17 +201,22 @@ class DepthFirstStep final : public StepRunner {
 };
 
 // A winner with a king and one minor piece: the depth-first search toward the mating
-// nets in a corner (search/explore/mating_net.hpp); witnesses only.
+// nets in a corner, or anywhere (search/explore/mating_net.hpp); witnesses only.
 class NetStep final : public StepRunner {
  public:
+  explicit NetStep(search::NetReach reach) : reach_(reach) {}
+
   std::optional<Verdict> run(Question& q, const ScheduleEntry& e) const override {
     if (!search::mating_net_applies(q.pos, q.winner)) return std::nullopt;
     Limits limits(search_budget(q, e), q.deadline, nullptr, q.services.interrupt);
-    auto line = search::find_net_mate(q.pos, q.winner, limits);
+    auto line = search::find_net_mate(q.pos, q.winner, limits, reach_);
     q.spent += limits.nodes();
     if (!line) return std::nullopt;
     return witness(q, std::move(*line), "(mating-net search)");
   }
+
+ private:
+  search::NetReach reach_;
 };
 
 // Where the walls leave the losing king at most eight squares to be mated on, every
@@ -426,7 +431,7 @@ const StepRunner& runner_for(Step step) {
   static const ExploreStep wide_if_boxed(Kind::Wide, true), narrow(Kind::Narrow), wide(Kind::Wide),
       guided(Kind::Guided);
   static const DepthFirstStep depth_first;
-  static const NetStep net;
+  static const NetStep net(search::NetReach::Corners), net_anywhere(search::NetReach::Anywhere);
   static const MateSquaresStep mate_squares;
   static const RaceStep race;
   static const ShortenStep shorten;
@@ -443,6 +448,7 @@ const StepRunner& runner_for(Step step) {
     case Step::Guided: return guided;
     case Step::DepthFirst: return depth_first;
     case Step::Net: return net;
+    case Step::NetAnywhere: return net_anywhere;
     case Step::MateSquares: return mate_squares;
     case Step::Race: return race;
     case Step::Shorten: return shorten;

@@ -16,6 +16,7 @@ namespace {
 
 constexpr int kFar = 64;      // a place a man cannot reach
 constexpr int kNever = 1000;  // plies when no net can be reached
+constexpr int kMaxBlocks = 4; // flights left for the loser's men at most
 
 // Knight moves between two squares on an empty board.
 const std::array<std::array<uint8_t, 64>, 64>& knight_distances() {
@@ -81,102 +82,179 @@ int man_distance(const Position& pos, Square from, Square to) {
   return std::min(best, steps + after);
 }
 
-// Mating nets that share the losing king's corner and the squares its men must fill:
-// for each, where the winner's king may stand (None: anywhere, it covers no flight) and
-// the squares the piece may check from.
-struct NetGroup {
-  Square corner;
-  std::array<Square, 2> blocks;
+// A mating net: the losing king on `square`, the flights that the winner's men leave
+// open (`blocks`, filled by the loser's own men), and where the winner's men may stand.
+// Each placement is a square for the winner's king (None: anywhere, it covers no flight)
+// with the moves the piece needs from each square to a checking square of that placement
+// (at least one: its last move gives the check).
+struct Placement {
+  Square king;
+  std::array<uint8_t, 64> piece_moves;
+};
+struct Net {
+  Square square;
   int block_count;
-  std::vector<std::pair<Square, Bitboard>> placements;  // the winner's king, the checks
+  std::array<Square, kMaxBlocks> blocks;
+  std::vector<Placement> placements;
 };
 
-// Every net with the losing king in a corner, checked by `piece` standing on squares of
-// `colours` (a bishop keeps its colour), with at most two flights (and at most
-// `loser_men`) left for the loser's men to fill.
-std::vector<NetGroup> mating_nets(PieceType piece, Bitboard colours, int loser_men) {
-  std::vector<NetGroup> groups;
-  for (Square corner : {Square::A1, Square::H1, Square::A8, Square::H8}) {
-    const Bitboard flights = king_attacks(corner);
+// Every net for `piece` checking from squares of `colours` (a bishop keeps its colour),
+// indexed by the losing king's square, with at most kMaxBlocks flights left open. The
+// winner's king covers flights only from two steps away (nearer, it would stand in
+// check); the squares behind the losing king on the checking line stay attacked.
+std::array<std::vector<Net>, 64> build_nets(PieceType piece, Bitboard colours) {
+  std::array<std::vector<Net>, 64> nets;
+  for (int k = 0; k < 64; ++k) {
+    const Square square = Square(k);
+    const Bitboard flights = king_attacks(square);
+    std::vector<std::pair<Bitboard, std::vector<std::pair<Square, Bitboard>>>> groups;  // open -> king -> checks
+    Bitboard kings;
+    for (Square s : ~Bitboard()) if (distance(s, square) == 2) kings |= s;
     for (int w = 0; w < 65; ++w) {
-      const Square king = Square(w);  // 64: None, the winner's king covers nothing
-      if (king != Square::None && distance(king, corner) < 2) continue;
+      const Square king = Square(w);  // 64: None
+      if (king != Square::None && !kings.has(king)) continue;
       const Bitboard king_cover = king == Square::None ? Bitboard() : king_attacks(king);
-      if (king != Square::None && !(king_cover & flights)) continue;
-      for (Square from : colours) {
-        if (from == corner || from == king) continue;
+      for (Square from : piece_attacks(piece, square, Bitboard()) & colours) {
+        if (from == king) continue;
         Bitboard occupied = Bitboard::of(from);
         if (king != Square::None) occupied |= king;
-        // The check; the squares behind the king on the checking line stay attacked.
-        if (!piece_attacks(piece, from, occupied).has(corner)) continue;
+        if (!piece_attacks(piece, from, occupied).has(square)) continue;
         if (flights.has(from) && !king_cover.has(from)) continue;  // the king would take it
         const Bitboard open = flights & ~king_cover & ~piece_attacks(piece, from, occupied) & ~occupied;
-        if (!open || open.count() > 2 || open.count() > loser_men) continue;
-        // Per king square the open flights can differ with the checking square: one
-        // entry per (king, open flights), the checks gathered.
-        const std::array<Square, 2> b{open.first(), open.last()};
-        auto group = std::find_if(groups.begin(), groups.end(), [&](const NetGroup& g) {
-          return g.corner == corner && g.blocks == b;
-        });
+        if (!open || open.count() > kMaxBlocks) continue;
+        auto group = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == open; });
         if (group == groups.end()) {
-          groups.push_back({corner, b, open.count(), {}});
+          groups.push_back({open, {}});
           group = groups.end() - 1;
         }
-        auto placement = std::find_if(group->placements.begin(), group->placements.end(),
+        auto placement = std::find_if(group->second.begin(), group->second.end(),
                                       [&](const auto& p) { return p.first == king; });
-        if (placement == group->placements.end()) group->placements.push_back({king, Bitboard::of(from)});
+        if (placement == group->second.end()) group->second.push_back({king, Bitboard::of(from)});
         else placement->second |= from;
       }
     }
+    for (const auto& [open, placements] : groups) {
+      Net net{square, open.count(), {}, {}};
+      int i = 0;
+      for (Square b : open) net.blocks[std::size_t(i++)] = b;
+      // A placement whose checks the king-free placement also has is never nearer.
+      Bitboard free_checks;
+      for (const auto& [king, checks] : placements)
+        if (king == Square::None) free_checks = checks;
+      for (const auto& [king, checks] : placements) {
+        if (king != Square::None && (checks & ~free_checks) == Bitboard()) continue;
+        Placement p{king, {}};
+        for (int from = 0; from < 64; ++from) {
+          int moves = kFar;
+          for (Square c : checks) moves = std::min(moves, std::max(1, piece_distance(piece, Square(from), c)));
+          p.piece_moves[std::size_t(from)] = uint8_t(moves);
+        }
+        net.placements.push_back(p);
+      }
+      nets[std::size_t(k)].push_back(std::move(net));
+    }
   }
-  return groups;
+  return nets;
 }
+
+// The nets of a knight, a light-squared and a dark-squared bishop, built once.
+const std::array<std::vector<Net>, 64>& nets_for(PieceType piece, Square where) {
+  static const auto knight = build_nets(PieceType::Knight, ~Bitboard());
+  static const auto light = build_nets(PieceType::Bishop, kLightSquares);
+  static const auto dark = build_nets(PieceType::Bishop, kDarkSquares);
+  if (piece == PieceType::Knight) return knight;
+  return is_dark(where) ? dark : light;
+}
+
+// The squares in order of distance from each square (nearest first).
+const std::array<std::array<Square, 64>, 64>& squares_by_distance() {
+  static const auto table = [] {
+    std::array<std::array<Square, 64>, 64> t{};
+    for (int from = 0; from < 64; ++from) {
+      auto& row = t[std::size_t(from)];
+      for (int s = 0; s < 64; ++s) row[std::size_t(s)] = Square(s);
+      std::stable_sort(row.begin(), row.end(),
+                       [&](Square a, Square b) { return distance(Square(from), a) < distance(Square(from), b); });
+    }
+    return t;
+  }();
+  return table;
+}
+
+// The nets a search aims at: the losing king's squares, the most flights left open.
+struct NetScope {
+  Bitboard squares;
+  int blocks;
+};
+constexpr Bitboard kCorners{0x8100000000000081ULL};
 
 class NetSearch {
  public:
-  NetSearch(const Position& root, Color winner, Limits& limits, int waiting, uint64_t cap)
-      : pos_(root), winner_(winner), limits_(limits), table_(16), waiting_(waiting), cap_(cap) {
+  NetSearch(const Position& root, Color winner, Limits& limits, NetScope scope, int waiting, uint64_t cap)
+      : pos_(root), winner_(winner), limits_(limits), table_(16), scope_(scope), waiting_(waiting), cap_(cap) {
     const Bitboard pieces = pos_.pieces(winner) ^ pos_.king_square(winner);
     piece_ = type_of(pos_.piece_on(pieces.first()));
-    const Bitboard colours = piece_ == PieceType::Bishop ? squares_of_colour(pieces.first()) : ~Bitboard();
-    nets_ = mating_nets(piece_, colours, (pos_.pieces(~winner) ^ pos_.king_square(~winner)).count());
+    nets_ = &nets_for(piece_, pieces.first());
   }
 
-  bool usable() const { return !nets_.empty(); }
-
-  // Fewest plies to a mate by any net, by the counts on an empty board.
-  int plies_needed() const {
+  // Fewest plies to a mate by any net, by the counts on an empty board, or `cap` when
+  // no net is nearer than that. Nets are visited by the losing king's distance to them,
+  // which bounds the plies from below, so the far ones are never looked at.
+  int plies_needed(int cap = kNever) const {
     const Color loser = ~winner_;
     const Square loser_king = pos_.king_square(loser), winner_king = pos_.king_square(winner_);
     const Bitboard pieces = pos_.pieces(winner_) ^ winner_king;
-    if (!pieces) return kNever;  // the piece was taken
+    if (!pieces) return cap;  // the piece was taken
     const Square piece = pieces.first();
-    const Bitboard men = pos_.pieces(loser) ^ loser_king;
+    std::array<Square, 16> men{};
+    int men_count = 0;
+    for (Square m : pos_.pieces(loser) ^ loser_king)
+      if (men_count < 16) men[std::size_t(men_count++)] = m;
+    // Each man's moves to each square, computed when first asked.
+    std::array<Bitboard, 16> known{};
+    std::array<std::array<uint8_t, 64>, 16> to{};
+    auto man_to = [&](int m, Square s) {
+      const auto i = std::size_t(m);
+      if (!known[i].has(s)) {
+        known[i] |= s;
+        to[i][std::size_t(index(s))] = uint8_t(std::min(kFar, man_distance(pos_, men[i], s)));
+      }
+      return int(to[i][std::size_t(index(s))]);
+    };
     const bool winner_moves = pos_.side_to_move() == winner_;
-    int best = kNever;
-    for (const NetGroup& net : nets_) {
-      int blockers = kFar;
-      if (net.block_count == 1) {
-        for (Square m : men) blockers = std::min(blockers, man_distance(pos_, m, net.blocks[0]));
-      } else {
-        for (Square a : men)
-          for (Square b : men)
-            if (a != b)
-              blockers = std::min(blockers, man_distance(pos_, a, net.blocks[0]) + man_distance(pos_, b, net.blocks[1]));
+    // The winner makes the last move: w of its moves and l of the loser's interleaved.
+    auto plies = [&](int w, int l) { return winner_moves ? 2 * std::max(w, l + 1) - 1 : 2 * std::max(w, l); };
+    int best = cap;
+    for (Square square : squares_by_distance()[std::size_t(index(loser_king))]) {
+      const int steps = distance(loser_king, square);
+      if (plies(1, steps) >= best) break;
+      if (!scope_.squares.has(square)) continue;
+      for (const Net& net : (*nets_)[std::size_t(index(square))]) {
+        if (net.block_count > men_count || net.block_count > scope_.blocks) continue;
+        int w = kFar;
+        for (const Placement& p : net.placements)
+          w = std::min(w, (p.king == Square::None ? 0 : distance(winner_king, p.king)) +
+                              int(p.piece_moves[std::size_t(index(piece))]));
+        if (w >= kFar || plies(w, steps) >= best) continue;
+        // The blockers: distinct men on the open flights, the cheapest assignment (each
+        // man taken at most once, masks visited downwards).
+        std::array<int, 1 << kMaxBlocks> cost;
+        cost.fill(kFar);
+        cost[0] = 0;
+        const int full = (1 << net.block_count) - 1;
+        for (int m = 0; m < men_count; ++m)
+          for (int mask = full - 1; mask >= 0; --mask) {
+            if (cost[std::size_t(mask)] >= kFar) continue;
+            for (int j = 0; j < net.block_count; ++j) {
+              if (mask & (1 << j)) continue;
+              const int c = cost[std::size_t(mask)] + man_to(m, net.blocks[std::size_t(j)]);
+              int& slot = cost[std::size_t(mask | (1 << j))];
+              slot = std::min(slot, c);
+            }
+          }
+        if (cost[std::size_t(full)] >= kFar) continue;
+        best = std::min(best, plies(w, steps + cost[std::size_t(full)]));
       }
-      if (blockers >= kFar) continue;
-      const int l = distance(loser_king, net.corner) + blockers;
-      int w = kFar;
-      for (const auto& [king, checks] : net.placements) {
-        // The piece's last move gives the check: at least one move even when it stands ready.
-        int piece_moves = kFar;
-        for (Square s : checks) piece_moves = std::min(piece_moves, std::max(1, piece_distance(piece_, piece, s)));
-        w = std::min(w, (king == Square::None ? 0 : distance(winner_king, king)) + piece_moves);
-      }
-      if (w >= kFar) continue;
-      // The winner makes the last move: w of its moves and l of the loser's interleaved.
-      const int plies = winner_moves ? 2 * std::max(w, l + 1) - 1 : 2 * std::max(w, l);
-      best = std::min(best, plies);
     }
     return best;
   }
@@ -212,7 +290,7 @@ class NetSearch {
     std::size_t count = 0;
     for (Move m : moves) {
       pos_.do_move(m);
-      const int need = plies_needed();
+      const int need = plies_needed(remaining);
       pos_.undo_move(m);
       if (need <= remaining - 1) next[count++] = {need, m};
     }
@@ -246,10 +324,11 @@ class NetSearch {
   // "No net mate within d plies" as this search follows moves: its own table, since the
   // cut makes the fact weaker than the shared table's.
   TranspositionTable table_;
+  NetScope scope_;
   int waiting_;
   uint64_t cap_, spent_ = 0;  // this width's share of the nodes
   PieceType piece_ = PieceType::Bishop;
-  std::vector<NetGroup> nets_;
+  const std::array<std::vector<Net>, 64>* nets_ = nullptr;
   std::vector<Move> line_;
   bool aborted_ = false;
 };
@@ -264,17 +343,26 @@ bool mating_net_applies(const Position& pos, Color winner) {
   return (pos.pieces(~winner) ^ pos.king_square(~winner)).count() > 0;
 }
 
-std::optional<std::vector<Move>> find_net_mate(const Position& root, Color winner, Limits& limits, int max_plies) {
+std::optional<std::vector<Move>> find_net_mate(const Position& root, Color winner, Limits& limits, NetReach reach,
+                                              int max_plies) {
   if (!mating_net_applies(root, winner)) return std::nullopt;
-  // Two widths, each a search of its own (what its table holds depends on the width),
-  // each with half the nodes: four waiting moves a turn finds most nets soonest, two
-  // reach deeper where four spread too thin (one alone ran out of lines on every example
-  // tried).
-  const uint64_t half = limits.max_nodes() / 2;
-  for (int waiting : {4, 2}) {
-    NetSearch search(root, winner, limits, waiting, waiting == 4 ? half : limits.max_nodes());
-    if (!search.usable()) return std::nullopt;
-    const int parity = root.side_to_move() == winner ? 1 : 0;  // a mate falls on the loser's turn
+  // Corners: two widths, each a search of its own (what its table holds depends on the
+  // width), the first with half the nodes: four waiting moves a turn finds most nets
+  // soonest, two reach deeper where four spread too thin. Anywhere: four waiting moves,
+  // for the nets are many and near, and a narrower search misses the ones it needs.
+  struct Stage {
+    NetScope scope;
+    int waiting;
+    uint64_t until;  // the nodes spent when the stage ends
+  };
+  const uint64_t total = limits.max_nodes();
+  std::vector<Stage> stages;
+  if (reach == NetReach::Corners) stages = {{{kCorners, 2}, 4, total / 2}, {{kCorners, 2}, 2, total}};
+  else stages = {{{~Bitboard(), kMaxBlocks}, 4, total}};
+  const int parity = root.side_to_move() == winner ? 1 : 0;  // a mate falls on the loser's turn
+  for (const Stage& stage : stages) {
+    if (limits.nodes() >= stage.until) continue;
+    NetSearch search(root, winner, limits, stage.scope, stage.waiting, stage.until - limits.nodes());
     int depth = std::max(search.plies_needed(), parity);
     if (depth > max_plies) return std::nullopt;
     if ((depth & 1) != parity) ++depth;

@@ -1,14 +1,17 @@
 // A goal-directed helpmate search for a winner with a king and one minor piece alone.
-// Such a winner mates only with the loser's help: its king in a corner, the flights the
-// winner's men cannot cover blocked by the loser's own men. The search first lists those
-// mating nets (a corner, a square for the winner's king, the checking squares of the
-// piece, the one or two flights that loser men must fill), then runs a depth-first search
-// with iterative deepening that follows only the moves that keep some net within reach:
-// a position is cut when every net needs more plies than are left, counting each man's
+// Such a winner mates only with the loser's help: the flights the winner's men cannot
+// cover are blocked by the loser's own men, most often in a corner, but on an edge or in
+// the middle too. The search first lists those mating nets (a square for the losing king,
+// a square for the winner's king two steps away or none, the checking squares of the
+// piece, the flights left that loser men must fill), then runs a depth-first search with
+// iterative deepening that follows only the moves that keep some net within reach: a
+// position is cut when every net needs more plies than are left, counting each man's
 // moves to its place on an empty board (king steps; the piece's moves; for the blockers,
-// a pawn's steps or its promotion and the new piece's moves). The counts can be wrong
-// both ways (the board is not empty), so the search is incomplete: it finds witnesses,
-// never proves their absence, and a witness is an ordinary legal line ending in mate.
+// the cheapest assignment of distinct men to the flights, a pawn moving by its steps or
+// its promotion and the new piece's moves). The counts can be wrong both ways (the board
+// is not empty, a blocker may interpose or take the checker), so the search is
+// incomplete: it finds witnesses, never proves their absence, and a witness is an
+// ordinary legal line ending in mate.
 #pragma once
 
 #include <optional>
@@ -23,10 +26,15 @@ namespace arbiter::search {
 // bishop, and the loser at least one man besides its king.
 bool mating_net_applies(const board::Position& pos, board::Color winner);
 
-// A line from `root` that ends in a mate by `winner`, or nothing (no net within
-// `max_plies`, or the limits hit). Each position expanded spends 1 + (number of its
+// Which nets the search aims at: the losing king in a corner with at most two flights
+// for its men to fill, or on any square with at most four.
+enum class NetReach { Corners, Anywhere };
+
+// A line from `root` that ends in a mate by `winner`, or nothing (no net of `reach`
+// within `max_plies`, or the limits hit). Each position expanded spends 1 + (number of its
 // moves) nodes, as in the explorations.
 std::optional<std::vector<board::Move>> find_net_mate(const board::Position& root, board::Color winner,
-                                                      Limits& limits, int max_plies = 80);
+                                                      Limits& limits, NetReach reach = NetReach::Corners,
+                                                      int max_plies = 80);
 
 }  // namespace arbiter::search

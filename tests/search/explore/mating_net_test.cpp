@@ -42,3 +42,30 @@ TEST_CASE("the mating-net search applies to a king and one minor piece alone", "
   CHECK_FALSE(search::find_net_mate(test::pos("8/8/8/4k3/8/8/p7/R3K3 w - - 0 1"), Color::White, limits));
   CHECK(limits.nodes() == 0);
 }
+
+TEST_CASE("the mating-net search finds nets off the corners", "[mating-net]") {
+  // The black king stays on e8: the rook fills d8, the bishop f8, the white king on e6
+  // covers d7, e7 and f7, and Bh5 mates along h5-e8 (4 plies). A corner is four king
+  // steps away, so no corner net is within 7 plies.
+  const auto pos = test::pos("r3k3/8/4K2b/8/6B1/8/8/8 b - - 0 1");
+  search::Limits corners(1'000'000);
+  CHECK_FALSE(search::find_net_mate(pos, Color::White, corners, search::NetReach::Corners, 7));
+  search::Limits anywhere(1'000'000);
+  auto line = search::find_net_mate(pos, Color::White, anywhere, search::NetReach::Anywhere, 7);
+  REQUIRE(line);
+  CHECK(line->size() == 4);
+  CHECK(analyzer::replays_to_mate(pos, *line, Color::White));
+}
+
+TEST_CASE("the mating-net search finds a net in the middle of the board", "[mating-net]") {
+  // E.g. 1. Kg3 Kd4 2. Kg4 Ke5 3. Bg7#: the black king on e5 hemmed in by its own pawns
+  // on d5, d6, e4 and e6, the white king on g4 covering f4 and f5, the bishop f6 and d4
+  // (no black man can step onto f6). Every edge is three king steps away: no net on an
+  // edge within 5 plies.
+  const auto pos = test::pos("8/8/3pp2B/3pk3/4p3/8/7K/8 w - - 0 1");
+  search::Limits limits(1'000'000);
+  auto line = search::find_net_mate(pos, Color::White, limits, search::NetReach::Anywhere, 5);
+  REQUIRE(line);
+  CHECK(line->size() == 5);
+  CHECK(analyzer::replays_to_mate(pos, *line, Color::White));
+}
