@@ -21,9 +21,12 @@ using namespace arbiter;
 
 namespace {
 
-// One folder per process, the file rewritten for each input.
+// One folder per process, the file rewritten for each input. In memory (tmpfs) when
+// /dev/shm is there: on a disk, truncating and syncing the file cost most of each run.
 const std::string& folder() {
   static const std::string dir = [] {
+    char shm[] = "/dev/shm/arbiter-fuzz-table-XXXXXX";
+    if (mkdtemp(shm)) return std::string(shm);
     char name[] = "/tmp/arbiter-fuzz-table-XXXXXX";
     if (!mkdtemp(name)) std::abort();
     return std::string(name);
