@@ -38,6 +38,9 @@ const std::string& folder() {
 
 int arbiter::fuzz::fuzz_verdict_table(const uint8_t* data, std::size_t size) {
   const std::string file = folder() + "/verdicts.lmdb";
+  // A new file each time, never the last one truncated: an environment abandoned on a
+  // damaged file keeps its mapping, and truncating a mapped file costs a walk of them all.
+  std::filesystem::remove(file);
   std::filesystem::remove(file + "-lock");
   {
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
