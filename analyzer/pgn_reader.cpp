@@ -11,6 +11,9 @@
 #include <cerrno>
 #include <cstring>
 #include <istream>
+#include <memory>
+#include <utility>
+#include <vector>
 
 #if ARBITER_HAVE_ZSTD
 #include <zstd.h>
@@ -19,6 +22,41 @@
 namespace arbiter::analyzer {
 
 namespace {
+
+// A byte buffer whose growth leaves new bytes unset: input buffers are written by read()
+// or a decompressor before any byte of them is read, so zeroing them (1 MiB per reader)
+// would be wasted work.
+class ByteBuffer {
+ public:
+  ByteBuffer() = default;
+  explicit ByteBuffer(std::size_t n) { resize(n); }
+  char* data() { return bytes_.get(); }
+  const char* data() const { return bytes_.get(); }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  char operator[](std::size_t i) const { return bytes_[i]; }
+  // Keeps the first min(n, size()) bytes.
+  void resize(std::size_t n) {
+    if (n > capacity_) {
+      std::size_t capacity = std::max(n, 2 * capacity_);
+      auto bytes = std::make_unique_for_overwrite<char[]>(capacity);
+      if (size_ > 0) std::memcpy(bytes.get(), bytes_.get(), size_);
+      bytes_ = std::move(bytes);
+      capacity_ = capacity;
+    }
+    size_ = n;
+  }
+  void clear() { size_ = 0; }
+  // Drops the first k bytes.
+  void erase_front(std::size_t k) {
+    std::memmove(bytes_.get(), bytes_.get() + k, size_ - k);
+    size_ -= k;
+  }
+
+ private:
+  std::unique_ptr<char[]> bytes_;
+  std::size_t size_ = 0, capacity_ = 0;
+};
 
 // ---------------------------------------------------------------------------------------
 // Byte sources: the raw file, a stream, and decompressors on top of a file.
@@ -131,7 +169,7 @@ class VerifiedSource : public Source {
     given_ += k;
     released_ -= k;
     if (released_ == 0) {
-      held_.erase(held_.begin(), held_.begin() + std::ptrdiff_t(given_));
+      held_.erase_front(given_);
       given_ = 0;
     }
     return k;
@@ -152,7 +190,7 @@ class VerifiedSource : public Source {
     if (bytes >= (std::size_t(1) << 20)) return std::to_string(bytes >> 20) + " MiB";
     return std::to_string(bytes) + " bytes";
   }
-  std::vector<char> held_;
+  ByteBuffer held_;
   std::size_t given_ = 0, released_ = 0;  // held_[given_, given_ + released_) may be read
   std::uint64_t unverified_ = 0;
 };
@@ -203,7 +241,7 @@ class GzipSource final : public VerifiedSource {
   }
 
   std::unique_ptr<Source> inner_;
-  std::vector<char> in_;
+  ByteBuffer in_;
   z_stream z_{};
   bool member_end_ = false;
 };
@@ -254,7 +292,7 @@ class ZstdSource final : public VerifiedSource {
   }
 
   std::unique_ptr<Source> inner_;
-  std::vector<char> in_;
+  ByteBuffer in_;
   std::size_t in_pos_ = 0, in_size_ = 0;
   ZSTD_DCtx* ctx_;
   bool frame_end_ = true;
@@ -389,7 +427,7 @@ std::string_view normalise_result(std::string_view text) {
 
 struct PgnReader::Impl {
   std::unique_ptr<Source> source;
-  std::vector<char> buffer = std::vector<char>(kInitialBuffer);
+  ByteBuffer buffer = ByteBuffer(kInitialBuffer);
   std::size_t begin = 0, end = 0, scanned = 0;  // unread bytes [begin, end); no '\n' in [begin, scanned)
   bool source_done = false;
 

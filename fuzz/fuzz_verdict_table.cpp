@@ -21,9 +21,12 @@ using namespace arbiter;
 
 namespace {
 
-// One folder per process, the file rewritten for each input.
+// One folder per process, the file rewritten for each input. In memory (tmpfs) when
+// /dev/shm is there: on a disk, truncating and syncing the file cost most of each run.
 const std::string& folder() {
   static const std::string dir = [] {
+    char shm[] = "/dev/shm/arbiter-fuzz-table-XXXXXX";
+    if (mkdtemp(shm)) return std::string(shm);
     char name[] = "/tmp/arbiter-fuzz-table-XXXXXX";
     if (!mkdtemp(name)) std::abort();
     return std::string(name);
@@ -35,6 +38,9 @@ const std::string& folder() {
 
 int arbiter::fuzz::fuzz_verdict_table(const uint8_t* data, std::size_t size) {
   const std::string file = folder() + "/verdicts.lmdb";
+  // A new file each time, never the last one truncated: an environment abandoned on a
+  // damaged file keeps its mapping, and truncating a mapped file costs a walk of them all.
+  std::filesystem::remove(file);
   std::filesystem::remove(file + "-lock");
   {
     std::ofstream out(file, std::ios::binary | std::ios::trunc);

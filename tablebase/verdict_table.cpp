@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <fstream>
 #include <mutex>
 #include <optional>
 #include <system_error>
@@ -437,6 +438,29 @@ std::expected<std::unique_ptr<VerdictTable>, TableError> VerdictTable::open(cons
   bool exists = std::filesystem::exists(status);
   if (!exists && !options.create) return error(Kind::Missing, "no such file");
   if (exists && !std::filesystem::is_regular_file(status)) return error(Kind::NotATable, "not a regular file");
+
+  // LMDB allocates a buffer of the page size its newest meta page names before any check
+  // of ours can run (a damaged one asked for 4 GiB): each meta page's size is checked first.
+  if (exists) {
+    std::ifstream in(file, std::ios::binary);
+    auto u32 = [&](uint64_t at) -> std::optional<uint32_t> {
+      unsigned char b[4];
+      in.clear();
+      if (!in.seekg(std::streamoff(at)) || !in.read(reinterpret_cast<char*>(b), 4)) return std::nullopt;
+      return uint32_t(b[0]) | uint32_t(b[1]) << 8 | uint32_t(b[2]) << 16 | uint32_t(b[3]) << 24;
+    };
+    constexpr uint32_t kMagic = 0xBEEFC0DE;
+    uint64_t meta = 0;
+    for (int m = 0; m < 2; ++m) {
+      if (u32(meta + 16) != kMagic) break;  // not LMDB's meta page: LMDB says so itself
+      auto psize = u32(meta + 40);          // the free list's record pad holds the page size
+      if (!psize) break;
+      if (*psize < 512 || *psize > 32768 || (*psize & (*psize - 1)))
+        return error(Kind::NotATable, "damaged (meta page " + std::to_string(m) + " gives the impossible page size " +
+                                          std::to_string(*psize) + ")");
+      meta += *psize;
+    }
+  }
 
   install_fault_handlers();
   auto impl = std::make_unique<Impl>();

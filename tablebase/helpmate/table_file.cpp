@@ -200,7 +200,7 @@ std::expected<const uint8_t*, std::string> TableFile::block(std::size_t i) const
   std::lock_guard lock(mutex_);
   p = cache_[i].load(std::memory_order_relaxed);
   if (p) return p;
-  auto buffer = std::make_unique<uint8_t[]>(block_length(i));
+  auto buffer = std::make_unique_for_overwrite<uint8_t[]>(block_length(i));  // filled by decompress
   if (auto ok = decompress(i, buffer.get()); !ok) return std::unexpected(ok.error());
   p = buffer.get();
   owned_[i] = std::move(buffer);

@@ -580,3 +580,30 @@ TEST_CASE("verdict table: the clocked entry nearest a number of plies left, in t
   CHECK_FALSE(table->find_clocked_nearest(p, Color::White, 0, true).has_value());
   CHECK_FALSE(table->find_clocked_nearest(p, Color::White, 151, false).has_value());
 }
+
+TEST_CASE("verdict table: a meta page naming an impossible page size is refused before LMDB allocates it",
+          "[tablebase][table][reliability]") {
+  // LMDB allocates a buffer of the page size its newest meta page names (a fuzzed file
+  // asked for 4 GiB: tests/data/fuzz-regressions/verdict_table/meta1-page-size-4gib-oom).
+  test::TempDir dir;
+  const auto original = dir.file("original.lmdb");
+  {
+    auto table = open_table(original);
+    for (const auto& q : analysed()) table->store(q.pos, q.winner, q.verdict);
+  }
+  for (uint64_t meta : {uint64_t(0), uint64_t(4096)}) {
+    for (uint64_t size : {uint64_t(0xFFFF'FFFF), uint64_t(0), uint64_t(3000), uint64_t(65536)}) {
+      INFO("meta page at " << meta << ", page size " << size);
+      const auto file = dir.file("psize-" + std::to_string(meta) + "-" + std::to_string(size) + ".lmdb");
+      std::filesystem::copy_file(original, file, std::filesystem::copy_options::overwrite_existing);
+      write_le(file, meta + 40, size, 4);  // the free list's record pad holds the page size
+      auto table = VerdictTable::open(file, 1);
+      REQUIRE_FALSE(table.has_value());
+      CHECK(table.error().kind == tablebase::TableError::Kind::NotATable);
+      INFO(table.error().message);
+      CHECK(table.error().message.find("impossible page size " + std::to_string(size)) != std::string::npos);
+    }
+  }
+  // The untouched file still opens.
+  CHECK(VerdictTable::open(original, 1).has_value());
+}
