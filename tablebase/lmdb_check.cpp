@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <span>
@@ -233,20 +234,23 @@ struct Checker {
     page_size = std::size_t(le(meta, kMetaAt + kMetaDbs, 4));  // the free list's record pad holds it
     if (page_size < 512 || page_size > 32768 || (page_size & (page_size - 1)))
       return (void)fail("the page size " + std::to_string(page_size) + " is impossible");
-    // The meta page of the snapshot asked for.
-    bool found = false;
-    for (uint64_t m = 0; m < 2 && !found; ++m) {
-      std::vector<uint8_t> candidate;
-      if (!read(m * page_size, kPageHeader + kMetaTxnid + 8, candidate)) return;
-      if (le(candidate, kMetaAt, 4) != kMagic || le(candidate, kMetaAt + 4, 4) != kDataVersion) continue;
-      if (le(candidate, kMetaAt + kMetaTxnid, 8) != txnid) continue;
-      meta = std::move(candidate);
-      found = true;
-    }
-    if (!found) {
+    // The meta page of the snapshot asked for: LMDB's readers take page txnid & 1 (commits
+    // alternate between the two); its writers take the one of the higher transaction,
+    // the first on a tie. Both read the same trees only if no two meta pages name one
+    // transaction with different trees (a fresh file's two pages are the same).
+    std::array<std::vector<uint8_t>, 2> metas;
+    for (uint64_t m = 0; m < 2; ++m)
+      if (!read(m * page_size, kPageHeader + kMetaTxnid + 8, metas[m])) return;
+    meta = metas[txnid & 1];
+    const std::vector<uint8_t>& other = metas[(txnid & 1) ^ 1];
+    if (le(meta, kMetaAt, 4) != kMagic || le(meta, kMetaAt + 4, 4) != kDataVersion ||
+        le(meta, kMetaAt + kMetaTxnid, 8) != txnid) {
       out.result = LmdbCheck::Result::Moved;
       return;
     }
+    if (le(other, kMetaAt + kMetaTxnid, 8) == txnid &&
+        !std::equal(meta.begin() + kMetaAt + kMetaDbs, meta.end(), other.begin() + kMetaAt + kMetaDbs))
+      return (void)fail("both meta pages name transaction " + std::to_string(txnid) + " with different trees");
     file_pages = uint64_t(st.st_size) / page_size;
     last_page = le(meta, kMetaAt + kMetaLastPage, 8);
     if (last_page < 1) return (void)fail("the last page number is impossible");

@@ -7,6 +7,9 @@
 // and never through the mapping, every page reachable from the snapshot's meta page:
 // each B-tree of the file (the free list, the main database and every named database in
 // it), and checks what LMDB relies on when it reads them:
+//   - the snapshot's meta page is the one LMDB's readers take (transaction & 1), and the
+//     other does not name the same transaction with other trees (LMDB's writers would
+//     take that one: a reader and a writer would walk different trees);
 //   - every page is inside the file, carries its own number, and is met once (no cycle,
 //     no page shared by two trees or by a tree and the free list);
 //   - a tree page is a branch or a leaf (no other flag), its key count and free-space
