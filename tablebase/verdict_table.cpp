@@ -176,6 +176,22 @@ struct VerdictTable::Impl {
   void reads_failed(int rc) {
     reads_failed("reading failed (" + lmdb_error(rc) + ")", rc == MDB_CORRUPTED || rc == MDB_PAGE_NOTFOUND);
   }
+  // A cursor on `dbi` in a new read transaction (`txn`), or null with the table off when
+  // LMDB refuses either.
+  MDB_cursor* read_cursor(MDB_dbi dbi, MDB_txn*& txn) {
+    int rc = mdb_txn_begin(env, nullptr, MDB_RDONLY, &txn);
+    if (rc) {
+      reads_failed(rc);
+      return nullptr;
+    }
+    MDB_cursor* cur = nullptr;
+    if ((rc = mdb_cursor_open(txn, dbi, &cur))) {
+      mdb_txn_abort(txn);
+      reads_failed(rc);
+      return nullptr;
+    }
+    return cur;
+  }
   void file_damaged() {
     reads_failed("the file is damaged (a page failed LMDB's checks or a read went outside it); verdicts found "
                  "in this run are not kept",
@@ -239,17 +255,9 @@ struct VerdictTable::Impl {
     }
     if (!reads_ok) return best;
     MDB_txn* txn = nullptr;
-    int rc = mdb_txn_begin(env, nullptr, MDB_RDONLY, &txn);
-    if (rc) {
-      reads_failed(rc);
-      return best;
-    }
-    MDB_cursor* cur = nullptr;
-    if ((rc = mdb_cursor_open(txn, verdicts, &cur))) {
-      mdb_txn_abort(txn);
-      reads_failed(rc);
-      return best;
-    }
+    MDB_cursor* cur = read_cursor(verdicts, txn);
+    if (!cur) return best;
+    int rc = 0;
     // Smallest: the first key >= lo. Largest: the first key >= hi if it is hi, else the one
     // before it (the last one when none is >= hi).
     MDB_val k = val_of(largest ? hi : lo), v{};
@@ -370,17 +378,9 @@ struct VerdictTable::Impl {
             const std::function<void(std::span<const uint8_t>, std::span<const uint8_t>)>& visit) {
     if (!reads_ok) return false;
     MDB_txn* txn = nullptr;
-    int rc = mdb_txn_begin(env, nullptr, MDB_RDONLY, &txn);
-    if (rc) {
-      reads_failed(rc);
-      return false;
-    }
-    MDB_cursor* cur = nullptr;
-    if ((rc = mdb_cursor_open(txn, dbi, &cur))) {
-      mdb_txn_abort(txn);
-      reads_failed(rc);
-      return false;
-    }
+    MDB_cursor* cur = read_cursor(dbi, txn);
+    if (!cur) return false;
+    int rc = 0;
     MDB_val k{}, v{};
     MDB_cursor_op op = newest_first ? MDB_LAST : MDB_FIRST;
     auto step = [&] { rc = mdb_cursor_get(cur, &k, &v, op); };
