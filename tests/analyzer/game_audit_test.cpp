@@ -44,7 +44,7 @@ TEST_CASE("Audit: a stalemate is a draw whatever was recorded", "[audit]") {
   CHECK(a.mismatch);
 }
 
-TEST_CASE("Audit: a dead position mid-game ends it; the moves after it are void", "[audit]") {
+TEST_CASE("Audit: a dead position mid-game ends it, the moves after it are void", "[audit]") {
   auto g = game("4k3/8/8/8/8/8/3r4/3NK3 w - - 0 1", "Kxd2 Ke7 Nb2 Ke6");
   auto a = audit(g, {{"Termination", "Time forfeit"}}, GameResult::BlackWins);
   CHECK(a.ending == Ending::DeadPosition);

@@ -68,7 +68,7 @@ int check_sign_disagreements(const Game& g, std::string& first) {
 
 }  // namespace
 
-TEST_CASE("the chess.com export replays; CurrentPosition and check signs agree", "[pgn][replay]") {
+TEST_CASE("the chess.com export replays, CurrentPosition and check signs agree", "[pgn][replay]") {
   auto games = replay_file("chesscom-games.pgn");
   REQUIRE(games.size() == 1790);
   int failed = 0, positions = 0, signs = 0;
@@ -96,7 +96,7 @@ TEST_CASE("the chess.com export replays; CurrentPosition and check signs agree",
   CHECK(plies == 105876);  // the file's "%clk" count: one per ply
 }
 
-TEST_CASE("the Lichess export replays; its check and mate signs agree", "[pgn][replay]") {
+TEST_CASE("the Lichess export replays, its check and mate signs agree", "[pgn][replay]") {
   auto games = replay_file("lichess-games.pgn");
   REQUIRE(games.size() == 999);
   int failed = 0, signs = 0;
@@ -117,7 +117,7 @@ TEST_CASE("the Lichess export replays; its check and mate signs agree", "[pgn][r
   CHECK(plies == 66292);  // the file's "%clk" count
 }
 
-TEST_CASE("an illegal move: game, line, move number and side; the next game replays", "[pgn][replay]") {
+TEST_CASE("an illegal move: game, line, move number and side, the next game replays", "[pgn][replay]") {
   auto games = replay_text(
       "[Event \"one\"]\n"
       "\n"
@@ -343,7 +343,7 @@ TEST_CASE("games the fixtures hold that cannot be replayed, and why", "[pgn][rep
   CHECK_THAT(immortal[0].error().to_string(), Catch::StartsWith("game 1, line 17: move 5... Nd7: ambiguous"));
 }
 
-TEST_CASE("the final position keeps its history; move numbers out of step are noted", "[pgn][replay]") {
+TEST_CASE("the final position keeps its history, move numbers out of step are noted", "[pgn][replay]") {
   auto games = replay_text("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *");
   REQUIRE(games.at(0));
   const Game& g = *games[0];

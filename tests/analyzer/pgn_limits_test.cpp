@@ -57,7 +57,7 @@ std::string gzip_member(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("a game longer than the move limit gets an error; the next game is read", "[pgn][reader][reliability]") {
+TEST_CASE("a game longer than the move limit gets an error, the next game is read", "[pgn][reader][reliability]") {
   std::string text = "[Event \"long\"]\n\n";
   for (std::size_t i = 0; i < analyzer::kPgnMaxGameMoves / 4 + 10; ++i) text += "Nf3 Nf6 Ng1 Ng8 ";
   text += "1/2-1/2\n\n[Event \"after\"]\n\n1. e4 *\n";
@@ -71,7 +71,7 @@ TEST_CASE("a game longer than the move limit gets an error; the next game is rea
   CHECK_FALSE(games[1].error);
 }
 
-TEST_CASE("a move token is kept cut; too many or too long tags are errors", "[pgn][reader][reliability]") {
+TEST_CASE("a move token is kept cut, too many or too long tags are errors", "[pgn][reader][reliability]") {
   auto games = read_text("[Event \"x\"]\n\n1. " + std::string(100000, 'e') + " *\n");
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].moves.size() == 1);

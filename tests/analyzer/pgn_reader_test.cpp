@@ -196,7 +196,7 @@ TEST_CASE("move numbers in every style, and the number written before each move"
   CHECK(numbers == std::vector<int>{1, 1, 2, 2, 3, 3, 4, 0, 12});
 }
 
-TEST_CASE("each move knows its line; a game knows its first line", "[pgn][reader]") {
+TEST_CASE("each move knows its line, a game knows its first line", "[pgn][reader]") {
   auto games = read_text("\n\n[Event \"a\"]\n\n1. e4 e5\n2. Nf3\n{comment\n}\nNc6 *\n\n[Event \"b\"]\n1. d4 *\n");
   REQUIRE(games.size() == 2);
   CHECK(games[0].first_line == 3);
@@ -207,7 +207,7 @@ TEST_CASE("each move knows its line; a game knows its first line", "[pgn][reader
   CHECK(games[1].moves.at(0).line == 12);
 }
 
-TEST_CASE("tag values are unescaped; brackets and quotes inside values stay", "[pgn][reader]") {
+TEST_CASE("tag values are unescaped, brackets and quotes inside values stay", "[pgn][reader]") {
   // chessops' pathological-headers.pgn: [A "b\""] [B "b\""] [C "A]]"] [D "A]]["] ...
   auto games = read_file(test::fixture("pgn/syntax/lichess-org_chessops_data/pathological-headers.pgn"));
   REQUIRE(games.size() == 1);
@@ -310,7 +310,7 @@ TEST_CASE("a truncated game keeps what was written and says the result is missin
   CHECK(in_tag[1].error->line == 4);
 }
 
-TEST_CASE("an unclosed comment is an error at its line; the next game is still read", "[pgn][reader]") {
+TEST_CASE("an unclosed comment is an error at its line, the next game is still read", "[pgn][reader]") {
   auto games = read_text(
       "[Event \"a\"]\n"
       "\n"
@@ -336,7 +336,7 @@ TEST_CASE("an unclosed comment is an error at its line; the next game is still r
   CHECK(at_end[0].error->line == 1);
 }
 
-TEST_CASE("an unclosed variation is an error; the next game is still read", "[pgn][reader]") {
+TEST_CASE("an unclosed variation is an error, the next game is still read", "[pgn][reader]") {
   auto games = read_text("[Event \"a\"]\n1. e4 (1. d4 d5 2. c4\n\n[Event \"b\"]\n1. c4 *\n");
   REQUIRE(games.size() == 2);
   REQUIRE(games[0].error);
@@ -348,7 +348,7 @@ TEST_CASE("an unclosed variation is an error; the next game is still read", "[pg
   CHECK(at_end[0].error);
 }
 
-TEST_CASE("quotes: one left open at a tag line's end is read; a broken tag is an error", "[pgn][reader]") {
+TEST_CASE("quotes: one left open at a tag line's end is read, a broken tag is an error", "[pgn][reader]") {
   auto lenient = read_file(test::fixture("pgn/syntax/lichess-org_scalachess_fixtures/unclosedQuote.pgn"));
   REQUIRE(lenient.size() == 1);
   CHECK(*lenient[0].tag("Event") == "NII - Lille 2 / Tour Blanche Paris");

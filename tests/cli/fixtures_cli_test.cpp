@@ -340,7 +340,7 @@ TEST_CASE("fixtures verify: EPD entries, and malformed entries reported without 
   CHECK(r.out.find("cannot read") != std::string::npos);
 }
 
-TEST_CASE("fixtures generate --from: FENs and PGN; bad inputs named by line", "[cli][fixtures]") {
+TEST_CASE("fixtures generate --from: FENs and PGN, bad inputs named by line", "[cli][fixtures]") {
   test::TempDir dir;
   write(dir.file("in.fen"),
         "# timeouts\n"

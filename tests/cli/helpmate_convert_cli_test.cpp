@@ -74,7 +74,7 @@ TEST_CASE("helpmate h#N.5: the mating side's first move is written 1...", "[cli]
   CHECK_THAT(text.out, Catch::Contains("h#2.5: ") && Catch::Contains("  1...") && Catch::Contains(" 3."));
 }
 
-TEST_CASE("helpmate --first: one solution; --all is the default", "[cli][helpmate]") {
+TEST_CASE("helpmate --first: one solution, --all is the default", "[cli][helpmate]") {
   auto first = test::run_arbiter("helpmate --moves 2 --first --json " + kStart);
   auto j = Json::parse(lines_of(first.out).at(0));
   CHECK(j["count"] == 1);
@@ -178,7 +178,7 @@ TEST_CASE("convert text: the conversion in SAN, or the stalemate stands", "[cli]
   CHECK_THAT(bounded.out, Catch::Contains("no conversion within 1 move"));
 }
 
-TEST_CASE("convert: a position that is not a stalemate is an input error; the batch goes on", "[cli][convert]") {
+TEST_CASE("convert: a position that is not a stalemate is an input error, the batch goes on", "[cli][convert]") {
   const std::string input =
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
       "k7/1QK5/8/8/8/8/8/8 b - - 0 1\n"

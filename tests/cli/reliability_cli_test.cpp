@@ -28,7 +28,7 @@ TEST_CASE("a write error on stdout is an error with its own exit status", "[cli]
   CHECK(run_arbiter("perft 1 > /dev/null").status == 0);
 }
 
-TEST_CASE("negative and NaN time budgets are refused; huge ones mean no limit", "[cli][reliability]") {
+TEST_CASE("negative and NaN time budgets are refused, huge ones mean no limit", "[cli][reliability]") {
   const std::string fen = "'4k3/8/8/8/8/8/8/4K2R w - - 0 1'";
   for (const char* bad : {"-1", "nan", "-inf", "x"}) {
     INFO(bad);

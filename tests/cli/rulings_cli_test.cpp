@@ -163,7 +163,7 @@ TEST_CASE("#18.14 #25.6 stdin lines: the FEN is judged first, extra words are re
   CHECK(flagged.status == 1);
 }
 
-TEST_CASE("#18.14 suggestions: a PGN file, a misspelt command or option; any case of a side", "[cli][rulings]") {
+TEST_CASE("#18.14 suggestions: a PGN file, a misspelt command or option, any case of a side", "[cli][rulings]") {
   auto pgn = test::run_arbiter("analyze games.pgn", "", true);
   CHECK(pgn.status == 1);
   CHECK(pgn.out.find("arbiter audit games.pgn") != std::string::npos);

@@ -38,7 +38,7 @@ bool must_keep(const board::Position& pos, Move m, Color winner) {
 
 }  // namespace
 
-TEST_CASE("focus: the narrow focus keeps the forcing moves and one waiting move; the wide one more",
+TEST_CASE("focus: the narrow focus keeps the forcing moves and one waiting move, the wide one more",
           "[search][focus]") {
   for (const char* fen : kPositions) {
     const board::Position pos = test::pos(fen);

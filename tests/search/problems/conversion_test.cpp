@@ -93,7 +93,7 @@ TEST_CASE("conversion (docs/rules.md §4): Qg7 mates at once", "[conversion]") {
   CHECK(r.positions >= 1);
 }
 
-TEST_CASE("conversion (docs/rules.md §4): K+P against K has no conversion; the draw stands", "[conversion]") {
+TEST_CASE("conversion (docs/rules.md §4): K+P against K has no conversion, the draw stands", "[conversion]") {
   // Every white move frees a square for the black king (or checks it without mate).
   auto r = convert("5k2/5P2/5K2/8/8/8/8/8 b - - 0 1");
   CHECK(r.kind == Kind::NoConversion);
@@ -102,7 +102,7 @@ TEST_CASE("conversion (docs/rules.md §4): K+P against K has no conversion; the 
   CHECK(r.positions == 1);
 }
 
-TEST_CASE("conversion (docs/rules.md §4): Qc2 then Qc1 mate; Qa3 first is not allowed", "[conversion]") {
+TEST_CASE("conversion (docs/rules.md §4): Qc2 then Qc1 mate, Qa3 first is not allowed", "[conversion]") {
   const std::string fen = "7K/8/8/8/8/1Q6/p7/k7 b - - 0 1";
   auto r = convert(fen);
   REQUIRE(r.kind == Kind::Converted);

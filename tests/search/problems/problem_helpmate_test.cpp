@@ -127,7 +127,7 @@ uint64_t counted(const std::string& fen, int plies) {
 
 }  // namespace
 
-TEST_CASE("stipulation: N and N.5 for N from 1 to 10; anything else is refused with a reason", "[helpmate]") {
+TEST_CASE("stipulation: N and N.5 for N from 1 to 10, anything else is refused with a reason", "[helpmate]") {
   CHECK(stip("1").plies() == 2);
   CHECK(stip("2").plies() == 4);
   CHECK(stip("2.5").plies() == 5);
@@ -246,7 +246,7 @@ TEST_CASE("helpmate: every solution replays to mate in exactly the stipulated pl
   }
 }
 
-TEST_CASE("helpmate: the same solutions in the same order with 1 and 2 threads; --first agrees", "[helpmate]") {
+TEST_CASE("helpmate: the same solutions in the same order with 1 and 2 threads, --first agrees", "[helpmate]") {
   const std::string fen = "r3k3/pp3p2/2n5/8/8/2N5/PP3P2/R3K2R b - - 0 1";
   auto with_threads = [&](int threads, bool first) {
     tbb::global_control control(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
