@@ -253,8 +253,11 @@ struct Checker {
       return (void)fail("both meta pages name transaction " + std::to_string(txnid) + " with different trees");
     file_pages = uint64_t(st.st_size) / page_size;
     last_page = le(meta, kMetaAt + kMetaLastPage, 8);
-    if (last_page < 1) return (void)fail("the last page number is impossible");
-    seen.assign(std::size_t(std::min(file_pages, last_page + 1)), 0);
+    // A writer allocates from last_page + 1: a number past any address space (2^47 bytes)
+    // would wrap its page numbers round to the meta pages.
+    if (last_page < 1 || last_page > (uint64_t(1) << 47) / page_size)
+      return (void)fail("the last page number " + std::to_string(last_page) + " is impossible");
+    seen.assign(std::size_t(std::min(file_pages, last_page + 1)), 0);  // claim() admits p below both
     const DbRecord free_db = db_record(meta, kMetaAt + kMetaDbs), main_db = db_record(meta, kMetaAt + kMetaDbs + kDbRecord);
     if (!tree(free_db, false, true, "free-list")) return;
     if (!tree(main_db, true, false, "main")) return;

@@ -328,7 +328,7 @@ TEST_CASE("verdict table: a file of garbage is not a table, and never a crash", 
   REQUIRE_FALSE(folder.has_value());
 }
 
-TEST_CASE("verdict table: a damaged page in use is refused at open; damage elsewhere changes no answer",
+TEST_CASE("verdict table: a damaged page in use is refused at open, damage elsewhere changes no answer",
           "[tablebase][table]") {
   test::TempDir dir;
   const auto original = dir.file("original.lmdb");
@@ -605,5 +605,33 @@ TEST_CASE("verdict table: a meta page naming an impossible page size is refused 
     }
   }
   // The untouched file still opens.
+  CHECK(VerdictTable::open(original, 1).has_value());
+}
+
+TEST_CASE("verdict table: a meta page naming an impossible last page is refused at open",
+          "[tablebase][table][reliability]") {
+  // The checker's page marks were sized from last page + 1, which wraps to 0 for 2^64 - 1
+  // (the fuzz finding tests/data/fuzz-regressions/verdict_table/last-page-all-ones-empty-map);
+  // and a writer allocating past it would wrap round to the meta pages.
+  test::TempDir dir;
+  const auto original = dir.file("original.lmdb");
+  {
+    auto table = open_table(original);
+    for (const auto& q : analysed()) table->store(q.pos, q.winner, q.verdict);
+  }
+  for (uint64_t last : {~uint64_t(0), uint64_t(1) << 40, uint64_t(0)}) {
+    INFO("last page " << last);
+    const auto file = dir.file("last-" + std::to_string(last) + ".lmdb");
+    std::filesystem::copy_file(original, file, std::filesystem::copy_options::overwrite_existing);
+    for (uint64_t meta : {uint64_t(0), uint64_t(4096)}) write_le(file, meta + 136, last, 8);  // the meta's last page
+    auto table = VerdictTable::open(file, 1);
+    REQUIRE_FALSE(table.has_value());
+    CHECK(table.error().kind == tablebase::TableError::Kind::NotATable);
+    INFO(table.error().message);
+    // 2^40 pages: LMDB's own map of them fails first.
+    const std::string why = last == uint64_t(1) << 40 ? "impossible size"
+                                                       : "the last page number " + std::to_string(last) + " is impossible";
+    CHECK(table.error().message.find(why) != std::string::npos);
+  }
   CHECK(VerdictTable::open(original, 1).has_value());
 }
