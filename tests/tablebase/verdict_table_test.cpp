@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <thread>
 
@@ -447,6 +448,32 @@ uint64_t main_root(const std::string& file) {
   return read_le(file, (txn1 > txn0 ? 4096 : 0) + 16 + 24 + 48 + 40, 8);
 }
 
+// A healthy table of the analysed verdicts, the original of the damaged copies.
+std::string analysed_table(test::TempDir& dir) {
+  const auto file = dir.file("original.lmdb");
+  auto table = open_table(file);
+  for (const auto& q : analysed()) table->store(q.pos, q.winner, q.verdict);
+  return file;
+}
+
+// A copy of `original` named `name`, with `damage` applied to it.
+std::string damaged_copy(test::TempDir& dir, const std::string& original, const std::string& name,
+                         const std::function<void(const std::string&)>& damage) {
+  const auto file = dir.file(name);
+  std::filesystem::copy_file(original, file, std::filesystem::copy_options::overwrite_existing);
+  damage(file);
+  return file;
+}
+
+// Opening `file` fails: it is not a table, and the message says `why`.
+void check_refused(const std::string& file, const std::string& why) {
+  auto table = VerdictTable::open(file, 1);
+  REQUIRE_FALSE(table.has_value());
+  CHECK(table.error().kind == tablebase::TableError::Kind::NotATable);
+  INFO(table.error().message);
+  CHECK(table.error().message.find(why) != std::string::npos);
+}
+
 }  // namespace
 
 TEST_CASE("verdict table: healthy files pass the page walk at open, after many commits", "[tablebase][table]") {
@@ -473,11 +500,7 @@ TEST_CASE("verdict table: healthy files pass the page walk at open, after many c
 TEST_CASE("verdict table: a damaged tree is refused at open, naming the page, never an endless loop",
           "[tablebase][table][reliability]") {
   test::TempDir dir;
-  const auto original = dir.file("original.lmdb");
-  {
-    auto table = open_table(original);
-    for (const auto& q : analysed()) table->store(q.pos, q.winner, q.verdict);
-  }
+  const auto original = analysed_table(dir);
   const uint64_t root = main_root(original);
   REQUIRE(root >= 2);
   REQUIRE((root + 1) * 4096 <= std::filesystem::file_size(original));
@@ -498,14 +521,9 @@ TEST_CASE("verdict table: a damaged tree is refused at open, naming the page, ne
   };
   for (const auto& d : damages) {
     INFO(d.name);
-    const auto file = dir.file(std::string("damaged-") + std::to_string(d.at) + "-" + std::to_string(d.value) + ".lmdb");
-    std::filesystem::copy_file(original, file, std::filesystem::copy_options::overwrite_existing);
-    write_le(file, d.at, d.value, d.bytes);
-    auto table = VerdictTable::open(file, 1);
-    REQUIRE_FALSE(table.has_value());
-    CHECK(table.error().kind == tablebase::TableError::Kind::NotATable);
-    INFO(table.error().message);
-    CHECK(table.error().message.find("damaged (page " + std::to_string(root)) != std::string::npos);
+    check_refused(damaged_copy(dir, original, "damaged-" + std::to_string(d.at) + "-" + std::to_string(d.value) + ".lmdb",
+                               [&](const std::string& file) { write_le(file, d.at, d.value, d.bytes); }),
+                  "damaged (page " + std::to_string(root));
   }
 }
 
@@ -586,22 +604,14 @@ TEST_CASE("verdict table: a meta page naming an impossible page size is refused 
   // LMDB allocates a buffer of the page size its newest meta page names (a fuzzed file
   // asked for 4 GiB: tests/data/fuzz-regressions/verdict_table/meta1-page-size-4gib-oom).
   test::TempDir dir;
-  const auto original = dir.file("original.lmdb");
-  {
-    auto table = open_table(original);
-    for (const auto& q : analysed()) table->store(q.pos, q.winner, q.verdict);
-  }
+  const auto original = analysed_table(dir);
   for (uint64_t meta : {uint64_t(0), uint64_t(4096)}) {
     for (uint64_t size : {uint64_t(0xFFFF'FFFF), uint64_t(0), uint64_t(3000), uint64_t(65536)}) {
       INFO("meta page at " << meta << ", page size " << size);
-      const auto file = dir.file("psize-" + std::to_string(meta) + "-" + std::to_string(size) + ".lmdb");
-      std::filesystem::copy_file(original, file, std::filesystem::copy_options::overwrite_existing);
-      write_le(file, meta + 40, size, 4);  // the free list's record pad holds the page size
-      auto table = VerdictTable::open(file, 1);
-      REQUIRE_FALSE(table.has_value());
-      CHECK(table.error().kind == tablebase::TableError::Kind::NotATable);
-      INFO(table.error().message);
-      CHECK(table.error().message.find("impossible page size " + std::to_string(size)) != std::string::npos);
+      // The free list's record pad holds the page size.
+      check_refused(damaged_copy(dir, original, "psize-" + std::to_string(meta) + "-" + std::to_string(size) + ".lmdb",
+                                 [&](const std::string& file) { write_le(file, meta + 40, size, 4); }),
+                    "impossible page size " + std::to_string(size));
     }
   }
   // The untouched file still opens.
@@ -614,24 +624,15 @@ TEST_CASE("verdict table: a meta page naming an impossible last page is refused 
   // (the fuzz finding tests/data/fuzz-regressions/verdict_table/last-page-all-ones-empty-map);
   // and a writer allocating past it would wrap round to the meta pages.
   test::TempDir dir;
-  const auto original = dir.file("original.lmdb");
-  {
-    auto table = open_table(original);
-    for (const auto& q : analysed()) table->store(q.pos, q.winner, q.verdict);
-  }
+  const auto original = analysed_table(dir);
   for (uint64_t last : {~uint64_t(0), uint64_t(1) << 40, uint64_t(0)}) {
     INFO("last page " << last);
-    const auto file = dir.file("last-" + std::to_string(last) + ".lmdb");
-    std::filesystem::copy_file(original, file, std::filesystem::copy_options::overwrite_existing);
-    for (uint64_t meta : {uint64_t(0), uint64_t(4096)}) write_le(file, meta + 136, last, 8);  // the meta's last page
-    auto table = VerdictTable::open(file, 1);
-    REQUIRE_FALSE(table.has_value());
-    CHECK(table.error().kind == tablebase::TableError::Kind::NotATable);
-    INFO(table.error().message);
+    auto damage = [&](const std::string& file) {
+      for (uint64_t meta : {uint64_t(0), uint64_t(4096)}) write_le(file, meta + 136, last, 8);  // the meta's last page
+    };
     // 2^40 pages: LMDB's own map of them fails first.
-    const std::string why = last == uint64_t(1) << 40 ? "impossible size"
-                                                       : "the last page number " + std::to_string(last) + " is impossible";
-    CHECK(table.error().message.find(why) != std::string::npos);
+    check_refused(damaged_copy(dir, original, "last-" + std::to_string(last) + ".lmdb", damage),
+                  last == uint64_t(1) << 40 ? "impossible size" : "the last page number " + std::to_string(last) + " is impossible");
   }
   CHECK(VerdictTable::open(original, 1).has_value());
 }
