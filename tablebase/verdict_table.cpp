@@ -410,6 +410,25 @@ struct VerdictTable::Impl {
     return true;
   }
 
+  // The verdict in value bytes read for a key that decoded (`key_ok`), counted as a hit;
+  // nothing for a damaged or stale value, counted as a miss.
+  std::optional<search::Verdict> verdict_of(std::span<const uint8_t> bytes, bool key_ok) {
+    auto value = decode_value(bytes);
+    if (!key_ok || !value) {
+      ++damaged;
+      ++misses;
+      return std::nullopt;
+    }
+    if (value->algorithm_version != version) {
+      ++stale;
+      ++misses;
+      return std::nullopt;
+    }
+    ++hits;
+    value->verdict.source = search::Source::Cache;
+    return std::move(value->verdict);
+  }
+
   RunRecord counters() const {
     RunRecord r;
     r.unix_micros = uint64_t(std::chrono::duration_cast<std::chrono::microseconds>(
@@ -627,20 +646,7 @@ std::optional<search::Verdict> VerdictTable::find_key(const std::string& key) {
     ++m.misses;
     return std::nullopt;
   }
-  auto value = decode_value(*bytes);
-  if (!value) {
-    ++m.damaged;
-    ++m.misses;
-    return std::nullopt;
-  }
-  if (value->algorithm_version != m.version) {
-    ++m.stale;
-    ++m.misses;
-    return std::nullopt;
-  }
-  ++m.hits;
-  value->verdict.source = search::Source::Cache;
-  return std::move(value->verdict);
+  return m.verdict_of(*bytes, true);
 }
 
 void VerdictTable::store_key(std::string key, const search::Verdict& verdict) {
@@ -684,20 +690,9 @@ std::optional<search::ClockedVerdict> VerdictTable::find_clocked_nearest(const b
     return std::nullopt;
   }
   auto key = decode_key(std::span(reinterpret_cast<const uint8_t*>(entry->first.data()), entry->first.size()));
-  auto value = decode_value(entry->second);
-  if (!key || key->plies_left == 0 || !value) {
-    ++m.damaged;
-    ++m.misses;
-    return std::nullopt;
-  }
-  if (value->algorithm_version != m.version) {
-    ++m.stale;
-    ++m.misses;
-    return std::nullopt;
-  }
-  ++m.hits;
-  value->verdict.source = search::Source::Cache;
-  return search::ClockedVerdict{key->plies_left, std::move(value->verdict)};
+  auto verdict = m.verdict_of(entry->second, key && key->plies_left > 0);
+  if (!verdict) return std::nullopt;
+  return search::ClockedVerdict{key->plies_left, std::move(*verdict)};
 }
 
 std::optional<search::Verdict> VerdictTable::find(const board::Position& pos, board::Color winner) {
