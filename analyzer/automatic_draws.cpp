@@ -85,18 +85,6 @@ class RuleTrace {
   search::Limits::Clock::time_point start_{};
 };
 
-const char* outcome_word(Outcome o) {
-  switch (o) {
-    case Outcome::Winnable:
-      return "winnable";
-    case Outcome::Unwinnable:
-      return "unwinnable";
-    case Outcome::Undetermined:
-      return "undetermined";
-  }
-  return "undetermined";
-}
-
 }  // namespace
 
 std::optional<Verdict> kept_under_automatic_draws(search::VerdictStore& store, const Position& pos, Color winner,
@@ -199,7 +187,7 @@ RuledVerdict automatic_draws_from_plain(WinnabilityAnalyzer& analyzer, const Pos
   trace.restart();
   const search::ClockHelpmateResult found = search::clock_limited_helpmate(pos, winner, limits, oracle);
   trace.add("rules-clock-search", found.nodes, false, [&] {
-    return std::string(std::string(outcome_word(found.outcome)) + " within " + std::to_string(plies) + " plies left, " +
+    return std::string(std::string(search::to_string(found.outcome)) + " within " + std::to_string(plies) + " plies left, " +
                        std::to_string(found.resets) + (found.resets == 1 ? " position" : " positions") +
                        " after a capture or pawn move answered" +
                        (found.outcome == Outcome::Winnable
