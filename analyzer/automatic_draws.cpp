@@ -148,6 +148,11 @@ RuledVerdict automatic_draws_from_plain(WinnabilityAnalyzer& analyzer, const Pos
   }
   if (plain.outcome == Outcome::Winnable) {
     auto why = refused_under_automatic_draws(pos, plain.line, winner);
+    // A first witness, when the analyzer defers shortening: the shortened one may fit.
+    if (why && analyzer.options().shortening == Shortening::WhenQuoted) {
+      plain = analyzer.quoted(pos, winner, std::move(plain));
+      why = refused_under_automatic_draws(pos, plain.line, winner);
+    }
     trace.add("rules-witness", 0, !why, [&] {
       return std::string(why ? "the plain witness (" + std::to_string(plain.line.size()) + " plies) is refused: " + *why
                              : "the plain witness (" + std::to_string(plain.line.size()) +

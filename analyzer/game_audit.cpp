@@ -245,11 +245,13 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
       a.ending = Ending::NotOver;
       a.correct = GameResult::Unfinished;
       const bool white_can = dead.white && dead.white->outcome == search::Outcome::Winnable;
-      const auto& w = white_can ? dead.white : dead.black;
       Position end = replay_to(n);
+      // Quoted, so shortened as analyze shortens it (when the analyzer deferred that).
+      const auto w = analyzer.quoted(end, white_can ? Color::White : Color::Black,
+                                     white_can ? *dead.white : *dead.black);
       a.reason = "the server drew the game by " + claimed + ", but the Laws had not ended it: the position is " +
                  "neither stalemate nor dead, " + name(white_can ? Color::White : Color::Black) +
-                 " can still checkmate" + (w->line.empty() ? " (" + w->detail + ")" : ": " + board::san_line(end, w->line)) +
+                 " can still checkmate" + (w.line.empty() ? " (" + w.detail + ")" : ": " + board::san_line(end, w.line)) +
                  "; the game goes on";
     }
   } else if (tag.kind == Kind::Agreement) {

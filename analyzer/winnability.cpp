@@ -50,19 +50,50 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
   return analyze(pos, winner, options_.max_nodes);
 }
 
+namespace {
+
+// A witness no shortening step has worked on: each sets `shortest` or rules out a length.
+bool never_shortened(const Verdict& v) { return !v.shortest && v.no_shorter_than == 0; }
+
+// The search a witness's detail names ("White mates in 5 moves (focused search)"), so that
+// shortening it later words it as shortening it at once would have.
+std::string how_found(const Verdict& v) {
+  const auto open = v.detail.find(" (");
+  if (open == std::string::npos || v.detail.back() != ')') return "(from the verdict table)";
+  return v.detail.substr(open + 1);
+}
+
+// Runs the schedule's shortening entries from `from` on q.found; whether they changed what
+// is known of it (a shorter line, or a length proven or ruled out).
+template <typename Run>
+bool run_shortening(const Schedule& schedule, std::size_t from, Question& q, Run&& run) {
+  const std::size_t before = q.found->line.size();
+  const bool was_shortest = q.found->shortest;
+  const uint32_t ruled_out = q.found->no_shorter_than;
+  for (std::size_t j = from; j < schedule.size(); ++j)
+    if (schedule[j].step == Step::Shorten) run(schedule[j]);
+  return q.found->line.size() < before || q.found->shortest != was_shortest || q.found->no_shorter_than > ruled_out;
+}
+
+}  // namespace
+
+StepServices WinnabilityAnalyzer::services() {
+  return StepServices{store_,
+                      tables_,
+                      table_.get(),
+                      options_.max_closure_positions,
+                      options_.threads,
+                      options_.shortening == Shortening::Full,
+                      options_.interrupt,
+                      [this](const Position& p, Color w) { return no_mate_position(p, w); }};
+}
+
 // The schedule, step by step, until one decides. A decided verdict of a step dearer than a
 // lookup is kept in the store.
 Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner, uint64_t max_nodes,
                                      std::vector<StepRecord>* trace) {
   const auto deadline = Limits::deadline_after(options_.max_seconds);  // saturates: 1e10 or inf is no limit
-  const StepServices services{store_,
-                              tables_,
-                              table_.get(),
-                              options_.max_closure_positions,
-                              options_.threads,
-                              options_.shortening == Shortening::Full,
-                              options_.interrupt,
-                              [this](const Position& p, Color w) { return no_mate_position(p, w); }};
+  const StepServices services = this->services();
   Question q(pos, winner, max_nodes, deadline, services);
   auto run = [&](const ScheduleEntry& entry) {
     const auto start = trace ? Limits::Clock::now() : Limits::Clock::time_point{};
@@ -88,27 +119,44 @@ Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner, uint64_t
       continue;
     }
     bool keep = kept_in_store(schedule[i].step);
-    // A witness not known to be shortest goes through the shortening steps (a verdict from
-    // the store only when asked to prove the shortest: it was shortened when it was kept).
+    // A witness not known to be shortest goes through the shortening steps. One from the
+    // store was shortened when it was kept, unless it was kept unshortened (by a
+    // --first-witness run or a deferring one): the Bounded mode then shortens it with the
+    // budget it had when found. The Full mode always goes on with all that is left.
+    const bool from_store = schedule[i].step == Step::Cache;
+    const Shortening mode = options_.shortening;
     const bool shorten = v->outcome == search::Outcome::Winnable && !v->shortest &&
-                         options_.shortening != Shortening::FirstWitness &&
-                         (schedule[i].step != Step::Cache || options_.shortening == Shortening::Full);
+                         (mode == Shortening::Full ||
+                          (mode == Shortening::Bounded && (!from_store || never_shortened(*v))));
     if (shorten) {
-      if (schedule[i].step == Step::Cache) q.found_how = "(from the verdict table)";
+      if (from_store) {
+        q.found_how = mode == Shortening::Full ? "(from the verdict table)" : how_found(*v);
+        if (mode == Shortening::Bounded) q.spent = v->nodes;
+      }
       q.found = std::move(*v);
-      const std::size_t before = q.found->line.size();
-      const bool was_shortest = q.found->shortest;
-      const uint32_t ruled_out = q.found->no_shorter_than;
-      for (std::size_t j = i + 1; j < schedule.size(); ++j)
-        if (schedule[j].step == Step::Shorten) run(schedule[j]);
-      v = std::move(q.found);
-      keep = keep || v->line.size() < before || v->shortest != was_shortest || v->no_shorter_than > ruled_out;
+      keep = run_shortening(schedule, i + 1, q, run) || keep;
+      *v = std::move(*q.found);
     }
     if (store_ && v->decided() && keep) store_->store(pos, winner, *v);
     return *v;
   }
   return Verdict::undetermined(q.limit, "no mate found and no proof within " + std::to_string(q.spent) + " nodes",
                                q.spent);
+}
+
+Verdict WinnabilityAnalyzer::quoted(const Position& pos, Color winner, Verdict found) {
+  if (options_.shortening != Shortening::WhenQuoted || found.outcome != search::Outcome::Winnable ||
+      !never_shortened(found))
+    return found;
+  const StepServices services = this->services();
+  Question q(pos, winner, options_.max_nodes, Limits::deadline_after(options_.max_seconds), services);
+  q.spent = found.nodes;
+  q.found_how = how_found(found);
+  q.found = std::move(found);
+  const bool changed =
+      run_shortening(options_.schedule, 0, q, [&](const ScheduleEntry& e) { return runner_for(e.step).run(q, e); });
+  if (store_ && changed) store_->store(pos, winner, *q.found);
+  return std::move(*q.found);
 }
 
 }  // namespace arbiter::analyzer

@@ -22,6 +22,8 @@
 
 namespace arbiter::analyzer {
 
+struct StepServices;
+
 // The version of the analysis, kept with every verdict in the on-disk table. Raise it
 // when a change could make a stored verdict wrong (a bug fixed in a proof or a witness):
 // verdicts of another version are then recomputed and replaced, never served.
@@ -32,6 +34,9 @@ enum class Shortening : uint8_t {
   FirstWitness,  // none: the first witness found is the answer
   Bounded,       // the schedule's shortening steps, within their budgets (the default)
   Full,          // all of the budget that is left, to prove the shortest
+  // None in analyze(), and the Bounded shortening in quoted(), for the witnesses a caller
+  // shows: a ruling needs only the outcome (the audit quotes a witness in few games).
+  WhenQuoted,
 };
 
 struct AnalysisOptions {
@@ -70,11 +75,17 @@ class WinnabilityAnalyzer {
   // trace, each step that ran is recorded there in order.
   search::Verdict analyze(const board::Position& pos, board::Color winner, uint64_t max_nodes,
                           std::vector<StepRecord>* trace = nullptr);
+  // A witness about to be shown, shortened exactly as a Bounded analysis would have done
+  // it when it was found (the same budget, from the nodes that found it, and the same
+  // words), when this analyzer defers shortening (Shortening::WhenQuoted) and the witness
+  // was never shortened; else `found` as it is. An improvement is kept in the store.
+  search::Verdict quoted(const board::Position& pos, board::Color winner, search::Verdict found);
   const AnalysisOptions& options() const { return options_; }
   search::VerdictStore* store() const { return store_; }  // null: none
 
  private:
 
+  StepServices services();
   // search::no_mate_position_exists, remembered per material (it takes milliseconds).
   std::optional<std::string> no_mate_position(const board::Position& pos, board::Color winner);
 

@@ -107,7 +107,7 @@ class AuditCommand : public Command {
     add_max_nodes(app, options_.max_nodes,
                   "node budget of each winnability question (past it: no correct result for that game)");
     add_threads(app, threads_, "worker threads (default: all cores); games are audited in parallel");
-    add_shortening_options(app, options_);
+    add_shortening_options(app, options_, "a bounded share, for only the witnesses a reason quotes");
     add_rules_option(app, rules_);
     app->add_option("--diagrams", diagrams_, "write an SVG of the deciding position of each mismatch into this "
                                              "folder (FILE-GAME.svg)");
@@ -147,6 +147,8 @@ class AuditCommand : public Command {
     tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
     options_.threads = 1;
     options_.max_nodes = node_budget(options_.max_nodes);
+    // A ruling needs only the outcome: the audit shortens just the witnesses it quotes.
+    if (options_.shortening == analyzer::Shortening::Bounded) options_.shortening = analyzer::Shortening::WhenQuoted;
     auto cache = open_cache(cache_);  // destroyed last: commits what the analysis kept
     auto tables = open_tables(tables_options_);
     analyzer::WinnabilityAnalyzer analyzer(options_, cache.get(), tables.get());

@@ -423,9 +423,9 @@ class AuditSession {
     stream_ = GameAuditStream::open(label, std::move(text), error, lines_before, games_before);
     if (!stream_) throw FileProblem(error);
     // One searcher per game, the games in parallel, witnesses shortened as `arbiter audit`
-    // does (a reason may quote a mate's length).
+    // does: only those a reason quotes.
     engine_ = std::make_unique<EngineLease>(
-        EngineSettings{max_nodes, 0.0, 1, thread_count(threads), cache, tables, analyzer::Shortening::Bounded});
+        EngineSettings{max_nodes, 0.0, 1, thread_count(threads), cache, tables, analyzer::Shortening::WhenQuoted});
   }
 
   // Up to `count` (record, fault) pairs in file order; fault is None or (line, move) for a

@@ -1,12 +1,14 @@
 // Shortest witnesses: the length the analysis reports against an independent breadth-first
 // search written here; `no_shorter_than` never above the truth; the same witness from
-// every command; a stored longer witness replaced by a shorter one.
+// every command; a stored longer witness replaced by a shorter one; shortening deferred to
+// the witnesses a caller quotes gives the witness the default gives.
 #include <fstream>
 #include <map>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "analyzer/automatic_draws.hpp"
 #include "analyzer/winnability.hpp"
 #include "analyzer/witness.hpp"
 #include "search/board/movegen.hpp"
@@ -180,4 +182,80 @@ TEST_CASE("no_shorter_than has the parity of the witness: a mate falls on the lo
     // The true shortest lengths (the exact tables agree): 17 plies for White, 10 for Black.
     CHECK(int(v.no_shorter_than) <= (winner == Color::White ? 17 : 10));
   }
+}
+
+namespace {
+
+analyzer::AnalysisOptions with_shortening(analyzer::Shortening mode) {
+  analyzer::AnalysisOptions options;
+  options.shortening = mode;
+  return options;
+}
+
+// Hansen-Carlsen's final position: White's first witness has 35 plies, a shortest 5.
+const std::string kLongFirst = "8/4k3/6P1/5K2/8/8/5n2/8 w - - 1 61";
+
+void check_same_witness(const search::Verdict& got, const search::Verdict& want) {
+  CHECK(got.outcome == want.outcome);
+  CHECK(got.line == want.line);
+  CHECK(got.detail == want.detail);
+  CHECK(got.shortest == want.shortest);
+  CHECK(got.no_shorter_than == want.no_shorter_than);
+}
+
+}  // namespace
+
+TEST_CASE("a witness kept unshortened is shortened when the default analysis serves it, as at once", "[shortest]") {
+  const auto pos = test::pos(kLongFirst);
+  const std::pair key{pos.fen(), Color::White};
+  MemoryStore store;
+  analyzer::WinnabilityAnalyzer(with_shortening(analyzer::Shortening::FirstWitness), &store).analyze(pos, Color::White);
+  REQUIRE(store.kept.count(key));
+  const auto first = store.kept.at(key);
+  REQUIRE_FALSE(first.shortest);
+  REQUIRE(first.no_shorter_than == 0);
+
+  const auto fresh = analyzer::WinnabilityAnalyzer().analyze(pos, Color::White);  // default, no store
+  INFO(first.detail << " / " << fresh.detail);
+  REQUIRE(fresh.line.size() < first.line.size());
+  const auto served = analyzer::WinnabilityAnalyzer({}, &store).analyze(pos, Color::White);
+  check_same_witness(served, fresh);
+  CHECK(store.kept.at(key).line == fresh.line);  // the shorter one replaces it
+}
+
+TEST_CASE("an analyzer deferring shortening rules on the first witness and quotes the default's", "[shortest]") {
+  const auto pos = test::pos(kLongFirst);
+  MemoryStore store;
+  analyzer::WinnabilityAnalyzer deferring(with_shortening(analyzer::Shortening::WhenQuoted), &store);
+  const auto ruled = deferring.analyze(pos, Color::White);
+  const auto first =
+      analyzer::WinnabilityAnalyzer(with_shortening(analyzer::Shortening::FirstWitness)).analyze(pos, Color::White);
+  check_same_witness(ruled, first);
+
+  const auto fresh = analyzer::WinnabilityAnalyzer().analyze(pos, Color::White);
+  REQUIRE(fresh.line.size() < ruled.line.size());
+  const auto quoted = deferring.quoted(pos, Color::White, ruled);
+  check_same_witness(quoted, fresh);
+  CHECK(store.kept.at({pos.fen(), Color::White}).line == fresh.line);
+  // A shortened witness is quoted as it is.
+  check_same_witness(deferring.quoted(pos, Color::White, quoted), fresh);
+  // Analyzers that do not defer quote what they are given.
+  check_same_witness(analyzer::WinnabilityAnalyzer().quoted(pos, Color::White, ruled), ruled);
+}
+
+TEST_CASE("deferred shortening gives the default's verdict where only the short witness fits the clock",
+          "[shortest][automatic-draws]") {
+  // The first witness has 7 plies and no capture: past the 75-move rule from clock 146. The
+  // shortest has 3, which fits; the default finds it before the rules are applied.
+  const auto pos = test::pos("k7/8/2K5/8/8/8/8/7R w - - 146 80");
+  const auto first =
+      analyzer::WinnabilityAnalyzer(with_shortening(analyzer::Shortening::FirstWitness)).analyze(pos, Color::White);
+  REQUIRE(first.line.size() > 4);
+  analyzer::WinnabilityAnalyzer standard;
+  const auto want = analyzer::analyze_under_rules(standard, pos, Color::White, analyzer::Rules::AutomaticDraws);
+  REQUIRE(want.verdict.outcome == Outcome::Winnable);
+  REQUIRE(want.verdict.line.size() <= 4);
+  analyzer::WinnabilityAnalyzer deferring(with_shortening(analyzer::Shortening::WhenQuoted));
+  const auto got = analyzer::analyze_under_rules(deferring, pos, Color::White, analyzer::Rules::AutomaticDraws);
+  check_same_witness(got.verdict, want.verdict);
 }
