@@ -229,7 +229,7 @@ def audit_frame(source: PathOrFile, *, claims: bool = False, max_nodes: int = 1_
     import pandas as pd
 
     columns = ["file", "game", "white", "black", "recorded", "correct", "ending", "ply", "reason", "mismatch",
-               "basis", "void_plies", "fen"]
+               "conflict", "basis", "void_plies", "fen"]
     rows = list(audit(source, claims=claims, max_nodes=max_nodes, threads=threads, cache=cache, tables=tables,
                       errors=errors, rules=rules))
     frame = pd.DataFrame.from_records(rows)

@@ -108,6 +108,7 @@ class Status:
     fen: str
     state: str  # "checkmate", "stalemate", "seventy-five" or "ongoing"
     in_check: bool
+    impossible_check: bool  # a check no last move can give (a composer's position, not a game's)
     legal_moves: int
     endings: List[str]  # every ending that holds: checkmate, stalemate, dead-position, seventy-five
     dead: Optional[bool]  # a dead position (5.2.2); None when the analysis hit a limit
@@ -120,7 +121,8 @@ class Status:
     @classmethod
     def from_record(cls, r: Record) -> "Status":
         blind, aware = r["simple"]["opponent_blind"], r["simple"]["opponent_aware"]
-        return cls(fen=r["fen"], state=r["state"], in_check=r["in_check"], legal_moves=r["legal_moves"],
+        return cls(fen=r["fen"], state=r["state"], in_check=r["in_check"],
+                   impossible_check=r["impossible_check"], legal_moves=r["legal_moves"],
                    endings=r["endings"], dead=r["dead"], simple_white=blind["white"], simple_black=blind["black"],
                    aware_white=aware["white"], aware_black=aware["black"], record=r)
 

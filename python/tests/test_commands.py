@@ -32,6 +32,14 @@ def test_status_equals_the_cli(cli):
     assert result.record == cli("status", "--json", fen)[0]
 
 
+def test_status_names_a_check_no_last_move_can_give(cli):
+    fen = "4k3/8/8/8/B7/8/8/4R1K1 b - - 0 1"  # double check from a rook and a bishop
+    result = arbiter.status(fen)
+    assert result.impossible_check and result.in_check
+    assert not arbiter.status("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1").impossible_check
+    assert result.impossible_check == cli("status", "--json", fen)[0]["impossible_check"]
+
+
 def test_helpmate_equals_the_cli(cli):
     fen = "1K6/8/8/2pR4/7B/8/8/1k6 b - - 0 1"
     result = arbiter.helpmate(fen, 3, threads=1)
