@@ -103,6 +103,8 @@ Api::Api(ApiLimits limits, search::VerdictStore* store) : limits_(limits), store
   options.max_seconds = limits_.max_seconds;
   analyzer_ = std::make_unique<analyzer::WinnabilityAnalyzer>(options, store_);
   options.max_nodes = std::min(limits_.audit_nodes, limits_.max_nodes);
+  // As `arbiter audit`: only the witnesses a reason quotes are shortened.
+  options.shortening = analyzer::Shortening::WhenQuoted;
   audit_analyzer_ = std::make_unique<analyzer::WinnabilityAnalyzer>(options, store_);
 }
 
@@ -114,12 +116,16 @@ bool Api::is_analysis(std::string_view endpoint) {
 }
 
 analyzer::WinnabilityAnalyzer& Api::analyzer_for(uint64_t nodes, double seconds,
-                                                 std::unique_ptr<analyzer::WinnabilityAnalyzer>& own) {
+                                                 std::unique_ptr<analyzer::WinnabilityAnalyzer>& own,
+                                                 analyzer::Shortening shortening) {
   for (auto* shared : {analyzer_.get(), audit_analyzer_.get()})
-    if (shared->options().max_nodes == nodes && shared->options().max_seconds == seconds) return *shared;
+    if (shared->options().max_nodes == nodes && shared->options().max_seconds == seconds &&
+        shared->options().shortening == shortening)
+      return *shared;
   analyzer::AnalysisOptions options;
   options.max_nodes = nodes;
   options.max_seconds = seconds;
+  options.shortening = shortening;
   own = std::make_unique<analyzer::WinnabilityAnalyzer>(options, store_);
   return *own;
 }
@@ -244,7 +250,7 @@ ApiReply Api::audit(const Request& r) {
   uint64_t nodes = r.count("max_nodes", limits_.audit_nodes, limits_.max_nodes);
   double seconds = r.seconds("max_seconds", limits_.max_seconds);
   std::unique_ptr<analyzer::WinnabilityAnalyzer> own;
-  auto& analyzer = analyzer_for(nodes, seconds, own);
+  auto& analyzer = analyzer_for(nodes, seconds, own, analyzer::Shortening::WhenQuoted);
   analyzer::AuditOptions options;
   options.claims = r.flag("claims");
   // "rules": automatic-draws (the default, as in the CLI) or plain.

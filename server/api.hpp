@@ -60,10 +60,11 @@ class Api {
   ApiReply helpmate(const Request& r);
   ApiReply convert(const Request& r);
   ApiReply audit(const Request& r);
-  // The analyzer for a budget: the shared one when it is the caps' (or the audit's
-  // default), else one of its own for this request.
+  // The analyzer for a budget and a shortening: the shared one when it is the caps' (or
+  // the audit's default, which shortens only quoted witnesses), else one of its own.
   analyzer::WinnabilityAnalyzer& analyzer_for(uint64_t nodes, double seconds,
-                                              std::unique_ptr<analyzer::WinnabilityAnalyzer>& own);
+                                              std::unique_ptr<analyzer::WinnabilityAnalyzer>& own,
+                                              analyzer::Shortening shortening = analyzer::Shortening::Bounded);
 
   ApiLimits limits_;
   search::VerdictStore* store_;

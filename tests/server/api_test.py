@@ -7,8 +7,10 @@ Usage: api_test.py ARBITER
 """
 import http.client
 import json
+import os
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -72,6 +74,25 @@ def main():
         (want,), _ = cli_json(arbiter, "convert", cv)
         check(status == 200 and without_micros(got) == without_micros(want) and got["convertible"],
               "convert record = CLI record")
+
+        # The audit: the CLI's records, the witness a reason quotes included (a server's
+        # insufficient-material draw where White can still mate: shortened as the CLI does).
+        hc = "8/4k3/6P1/5K2/8/8/5n2/8 w - - 1 61"
+        pgn = ('[Event "t"]\n[White "a"]\n[Black "b"]\n[Result "1/2-1/2"]\n[FEN "' + hc + '"]\n[SetUp "1"]\n'
+               '[Termination "Game drawn by insufficient material"]\n\n1/2-1/2\n\n'
+               '[Event "t"]\n[White "c"]\n[Black "d"]\n[Result "1-0"]\n[Termination "Time forfeit"]\n\n'
+               '1. e4 e5 2. Qh5 Nc6 1-0\n')
+        status, got, _ = post(s.url, "audit", {"pgn": pgn, "name": "two.pgn"})
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "two.pgn")
+            with open(path, "w") as f:
+                f.write(pgn)
+            want, _ = cli_json(arbiter, "audit", "--no-tables", "--threads", "1", path)
+        for w in want:
+            w["file"] = "two.pgn"
+        check(status == 200 and without_micros(got["records"]) == without_micros(want)
+              and "White can still checkmate: " in got["records"][0]["reason"],
+              "audit records = CLI records, the quoted witness included")
 
         # Bad input: a 4xx with the CLI's message.
         bad = "8/8/8/4k3/8/8/8/KN6 x - - 0 1"
