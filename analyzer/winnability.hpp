@@ -75,10 +75,10 @@ class WinnabilityAnalyzer {
   // trace, each step that ran is recorded there in order.
   search::Verdict analyze(const board::Position& pos, board::Color winner, uint64_t max_nodes,
                           std::vector<StepRecord>* trace = nullptr);
-  // A witness about to be shown, shortened exactly as a Bounded analysis would have done
-  // it when it was found (the same budget, from the nodes that found it, and the same
-  // words), when this analyzer defers shortening (Shortening::WhenQuoted) and the witness
-  // was never shortened; else `found` as it is. An improvement is kept in the store.
+  // A witness about to be shown, shortened as a Bounded analysis with the options' budget
+  // shortens it once found (its share of the nodes that found it, the same words), when
+  // this analyzer defers shortening (Shortening::WhenQuoted) and the witness was never
+  // shortened; else `found` as it is. An improvement is kept in the store.
   search::Verdict quoted(const board::Position& pos, board::Color winner, search::Verdict found);
   const AnalysisOptions& options() const { return options_; }
   search::VerdictStore* store() const { return store_; }  // null: none
