@@ -96,6 +96,9 @@ struct Net {
   int block_count;
   std::array<Square, kMaxBlocks> blocks;
   std::vector<Placement> placements;
+  // From each square, the piece's fewest moves over the placements (the king's ignored):
+  // a floor for the winner's moves that spares the placements of a net out of reach.
+  std::array<uint8_t, 64> fewest_piece_moves;
 };
 
 // Every net for `piece` checking from squares of `colours` (a bishop keeps its colour),
@@ -134,7 +137,8 @@ std::array<std::vector<Net>, 64> build_nets(PieceType piece, Bitboard colours) {
       }
     }
     for (const auto& [open, placements] : groups) {
-      Net net{square, open.count(), {}, {}};
+      Net net{square, open.count(), {}, {}, {}};
+      net.fewest_piece_moves.fill(uint8_t(kFar));
       int i = 0;
       for (Square b : open) net.blocks[std::size_t(i++)] = b;
       // A placement whose checks the king-free placement also has is never nearer.
@@ -148,6 +152,8 @@ std::array<std::vector<Net>, 64> build_nets(PieceType piece, Bitboard colours) {
           int moves = kFar;
           for (Square c : checks) moves = std::min(moves, std::max(1, piece_distance(piece, Square(from), c)));
           p.piece_moves[std::size_t(from)] = uint8_t(moves);
+          net.fewest_piece_moves[std::size_t(from)] =
+              std::min(net.fewest_piece_moves[std::size_t(from)], uint8_t(moves));
         }
         net.placements.push_back(p);
       }
@@ -212,7 +218,7 @@ class NetSearch {
       if (men_count < 16) men[std::size_t(men_count++)] = m;
     // Each man's moves to each square, computed when first asked.
     std::array<Bitboard, 16> known{};
-    std::array<std::array<uint8_t, 64>, 16> to{};
+    std::array<std::array<uint8_t, 64>, 16> to;  // read only where `known` says it was written
     auto man_to = [&](int m, Square s) {
       const auto i = std::size_t(m);
       if (!known[i].has(s)) {
@@ -231,11 +237,23 @@ class NetSearch {
       if (!scope_.squares.has(square)) continue;
       for (const Net& net : (*nets_)[std::size_t(index(square))]) {
         if (net.block_count > men_count || net.block_count > scope_.blocks) continue;
+        const int fewest = net.fewest_piece_moves[std::size_t(index(piece))];
+        if (fewest >= kFar || plies(fewest, steps) >= best) continue;
         int w = kFar;
         for (const Placement& p : net.placements)
           w = std::min(w, (p.king == Square::None ? 0 : distance(winner_king, p.king)) +
                               int(p.piece_moves[std::size_t(index(piece))]));
         if (w >= kFar || plies(w, steps) >= best) continue;
+        // Each flight needs a man of its own, so the nearest man to each flight, summed,
+        // bounds the assignment below: a net that cannot beat `best` even so is skipped
+        // without it.
+        int nearest_sum = 0;
+        for (int j = 0; j < net.block_count; ++j) {
+          int nearest = kFar;
+          for (int m = 0; m < men_count; ++m) nearest = std::min(nearest, man_to(m, net.blocks[std::size_t(j)]));
+          nearest_sum += nearest;
+        }
+        if (nearest_sum >= kFar || plies(w, steps + nearest_sum) >= best) continue;
         // The blockers: distinct men on the open flights, the cheapest assignment (each
         // man taken at most once, masks visited downwards).
         std::array<int, 1 << kMaxBlocks> cost;
