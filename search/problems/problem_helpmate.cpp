@@ -12,6 +12,7 @@
 #include "search/board/movegen.hpp"
 #include "search/checking_moves.hpp"
 #include "search/proofs/check_reach.hpp"
+#include "search/proofs/flight_cover.hpp"
 #include "search/proofs/material.hpp"
 #include "search/problems/no_solution_table.hpp"
 #include "search/problems/solution_memo.hpp"
@@ -64,6 +65,7 @@ struct Shared {
   NoSolutionTable* table;
   SolutionMemo* memo;  // null with first_only
   const HelpmateTables* tables;
+  bool flights_cut;
   std::atomic<std::size_t> best_rank{kNoRank};
   std::atomic<uint64_t> nodes{0};
 };
@@ -121,6 +123,11 @@ class Solver {
     const uint64_t key = pos_.key();
     NoSolutionTable* table = shared_.table;
     if (table && table->known_unsolvable(pos_, key, remaining)) return false;
+    // Dearer than the table's probe, so after it; what it proves goes into the table.
+    if (shared_.flights_cut && flights_forbid_mate(pos_, shared_.winner, remaining)) {
+      if (table) table->record_unsolvable(pos_, key, remaining);
+      return false;
+    }
     SolutionMemo* memo = shared_.memo;
     if (memo) {
       if (auto known = memo->find(pos_, remaining)) {
@@ -277,7 +284,7 @@ HelpmateSolutions solve_helpmate(const Position& root, Stipulation stipulation, 
   const unsigned log2 = options.table_log2 ? options.table_log2 : table_size_for(plies);
   std::unique_ptr<NoSolutionTable> table = log2 ? std::make_unique<NoSolutionTable>(log2) : nullptr;
   std::unique_ptr<SolutionMemo> memo = options.first_only ? nullptr : std::make_unique<SolutionMemo>(kMemoMaxMoves);
-  Shared shared{winner, options.first_only, limits, table.get(), memo.get(), options.tables};
+  Shared shared{winner, options.first_only, limits, table.get(), memo.get(), options.tables, options.flights_cut};
 
   const int split = std::min(2, plies - 1);
   const auto tasks = prefixes(root, split);

@@ -38,6 +38,10 @@ struct HelpmateProblemOptions {
   // Exact helpmate tables, when given: a position they cover whose shortest helpmate is
   // longer than the plies left (or that has none) holds no solution, and is cut.
   const HelpmateTables* tables = nullptr;
+  // Cut positions whose losing king cannot be mated for want of flights filled or covered
+  // in time (search/proofs/flight_cover.hpp). Exact; off only to measure it or to check it
+  // against the solver without it.
+  bool flights_cut = true;
 };
 
 struct HelpmateSolutions {
@@ -55,7 +59,8 @@ struct HelpmateSolutions {
 
 // Exhaustive and exact: prunes only subtrees proven to hold no solution (the last move
 // must give check; material that can never mate; a losing king out of the reach of any
-// check in time; the helpmate tables' shortest length; an exact table of positions with no
+// check in time, or whose flights cannot all be filled or covered in time; the helpmate
+// tables' shortest length; an exact table of positions with no
 // solution in d plies), and splices in the solutions below a position met again by
 // another move order (an exact memo). Parallel with oneTBB over the first two plies;
 // thread-safe; `limits` is spent in batches of 1024 nodes per task.

@@ -1,0 +1,25 @@
+// The flights bound: a checkmate needs more than a check. On the square K where the
+// losing king is mated, the winner attacks K, and every square beside K is either held
+// by one of the loser's own men or attacked by the winner. So a mate within n plies needs
+// a square K that the losing king can reach in d of the loser's moves, such that
+//   - some man of the winner can attack K within the winner's moves,
+//   - and the flights of K that no man of the winner can attack within those moves are
+//     filled by the loser's men, distinct men, in the loser's moves left after the d.
+// Every count is a floor: moves on an empty board, each pawn capture taken as available,
+// a promotion to the best piece on the best square, each flight's nearest man on its own
+// (so one man may seem to fill two flights), every guard on its own (so one man may seem
+// to guard all). The test built on them is sound: it never rules out a mate that exists.
+// It is much stronger than the check-reach bound (check_reach.hpp) when few moves are
+// left and the winner has few men: a lone king's flights must be filled or covered.
+#pragma once
+
+#include "search/board/position.hpp"
+
+namespace arbiter::search {
+
+// True when no mate by `winner` can fall within `plies` plies from `pos`, by the counts
+// above. False when the counts allow one, or when `plies` is 0 (a mate that stands
+// already is not this test's business) or gives the winner no move.
+bool flights_forbid_mate(const board::Position& pos, board::Color winner, int plies);
+
+}  // namespace arbiter::search

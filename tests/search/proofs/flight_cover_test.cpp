@@ -1,0 +1,136 @@
+// search::flights_forbid_mate: it fires where a mate is out of reach for want of covered
+// or filled flights (where the check-reach bound cannot tell), never rules out a mate that
+// the exact solver without it finds, and leaves the helpmate solver's answers unchanged.
+#include <catch2/catch.hpp>
+
+#include "search/board/movegen.hpp"
+#include "search/checking_moves.hpp"
+#include "search/problems/problem_helpmate.hpp"
+#include "search/proofs/check_reach.hpp"
+#include "search/proofs/flight_cover.hpp"
+#include "support.hpp"
+
+using namespace arbiter;
+using namespace arbiter::board;
+using search::flights_forbid_mate;
+
+namespace {
+
+// Whether `winner` mates in exactly `plies` plies: by hand for one ply, else the exact
+// solver with the flights cut off (so the reference does not use what it checks).
+bool mate_in_exactly(const Position& pos, Color winner, int plies) {
+  if (plies == 1) {
+    for (Move m : legal_moves(pos)) {
+      Position after = pos;
+      after.do_move(m);
+      if (after.in_check() && search::checked_side_is_mated(after)) return true;
+    }
+    return false;
+  }
+  search::Stipulation stipulation;
+  stipulation.half = pos.side_to_move() == winner;
+  stipulation.moves = plies / 2;
+  search::Limits limits;
+  search::HelpmateProblemOptions options;
+  options.first_only = true;
+  options.flights_cut = false;
+  auto found = search::solve_helpmate(pos, stipulation, limits, options);
+  REQUIRE(found.complete);
+  return !found.solutions.empty();
+}
+
+}  // namespace
+
+TEST_CASE("flights: a bare king's flights need covering, which the check-reach bound does not see",
+          "[flight-cover]") {
+  // The knight checks e5 within two moves, but nothing of Black fills a flight and the
+  // white king is far: no mate within three plies.
+  Position pos = test::pos("8/8/8/4k3/8/8/8/KN6 w - - 0 1");
+  CHECK_FALSE(search::mate_out_of_reach(pos, Color::White, 3));
+  CHECK(flights_forbid_mate(pos, Color::White, 3));
+  // A mate that stands, or none asked for, is not this test's business.
+  CHECK_FALSE(flights_forbid_mate(test::pos("k7/1QK5/8/8/8/8/8/8 b - - 0 1"), Color::White, 0));
+  // A rook or a queen covers any flight after one move: the test never fires.
+  CHECK_FALSE(flights_forbid_mate(test::pos("8/8/8/4k3/8/8/8/KR6 w - - 0 1"), Color::White, 3));
+}
+
+TEST_CASE("flights: mates the bound must allow", "[flight-cover]") {
+  // Smothered: every flight is filled by Black's own men, Nf7# at once.
+  CHECK_FALSE(flights_forbid_mate(test::pos("6rk/6pp/8/6N1/8/8/8/K7 w - - 0 1"), Color::White, 1));
+  // The roots of solved helpmates, at the solution's length (h#8 and h#2.5 of the suite).
+  CHECK_FALSE(flights_forbid_mate(test::pos("8/8/8/8/8/1k6/5nB1/2K5 b - - 0 1"), Color::White, 16));
+  CHECK_FALSE(flights_forbid_mate(test::pos("8/8/8/8/3k4/8/8/K1B1N3 w - - 0 1"), Color::White, 9));
+  // K+N against K+P: the pawn fills the corner's last flight.
+  CHECK_FALSE(flights_forbid_mate(test::pos("8/8/8/8/3N4/8/p7/k1K5 w - - 0 1"), Color::White, 1));
+}
+
+TEST_CASE("flights: never rules out a mate the exact solver finds", "[flight-cover]") {
+  // Winners without a rook or a queen (where the test can fire), loser men that can fill
+  // flights, promotions, castling and en passant among the moves.
+  struct Root {
+    const char* fen;
+    int depth;  // plies walked from the root
+  };
+  const Root roots[] = {
+      {"8/8/8/4k3/4p3/2N5/8/K7 b - - 1 1", 2},
+      {"8/8/8/8/8/1k6/5nB1/2K5 b - - 0 1", 2},
+      {"7k/5K1p/6p1/8/8/8/8/8 b - - 0 1", 2},
+      {"r3k3/8/8/8/8/8/3P2p1/4K3 w q - 0 1", 2},
+      {"8/8/8/3pP3/8/8/k7/4K3 w - d6 0 1", 2},
+      {"8/8/2pbkp2/2pnr3/4p3/8/4PK2/8 b - - 0 1", 1},
+      {"1b4b1/N5K1/8/4p3/r7/k3nq2/3p4/8 b - - 0 1", 1},
+      {"6rk/5ppp/8/8/8/8/2B5/K3N3 w - - 0 1", 1},
+  };
+  int fired = 0, mates = 0;
+  for (const Root& root : roots) {
+    Position start = test::pos(root.fen);
+    test::walk(start, root.depth, [&](Position& pos) {
+      for (Color winner : {Color::White, Color::Black}) {
+        for (int plies = 1; plies <= 5; ++plies) {
+          if (!flights_forbid_mate(pos, winner, plies)) continue;
+          ++fired;
+          // No mate of any length up to `plies` (a mate falls on the loser's turn).
+          for (int length = plies; length >= 1; --length) {
+            if ((length % 2 == 1) != (pos.side_to_move() == winner)) continue;
+            INFO(pos.fen() << " winner " << color_name(winner) << " plies " << plies << " length " << length);
+            REQUIRE_FALSE(mate_in_exactly(pos, winner, length));
+          }
+        }
+        // Where the test is silent, some mates must exist, or it would prove nothing.
+        if (!flights_forbid_mate(pos, winner, 3))
+          for (int length : {1, 2, 3})
+            if ((length % 2 == 1) == (pos.side_to_move() == winner)) mates += mate_in_exactly(pos, winner, length);
+      }
+    });
+  }
+  CHECK(fired > 1000);
+  CHECK(mates > 0);
+}
+
+TEST_CASE("flights: the helpmate solver's solutions are the same with and without the cut", "[flight-cover]") {
+  struct Problem {
+    const char* fen;
+    const char* moves;
+  };
+  const Problem problems[] = {
+      {"8/8/8/8/3p4/K1Bk4/1R6/8 w - - 0 1", "3"},
+      {"8/8/8/8/3k4/8/8/K1B1N3 w - - 0 1", "4.5"},
+      {"1K6/8/8/2pR4/7B/8/8/1k6 b - - 0 1", "3"},
+      {"8/8/8/4k3/4p3/2N5/8/K7 b - - 1 1", "3"},
+  };
+  for (const Problem& p : problems) {
+    const Position root = test::pos(p.fen);
+    const auto stipulation = search::parse_stipulation(p.moves);
+    REQUIRE(stipulation);
+    search::HelpmateProblemOptions with, without;
+    without.flights_cut = false;
+    search::Limits a, b;
+    const auto cut = search::solve_helpmate(root, *stipulation, a, with);
+    const auto plain = search::solve_helpmate(root, *stipulation, b, without);
+    INFO(p.fen << " h#" << p.moves);
+    REQUIRE(cut.complete);
+    REQUIRE(plain.complete);
+    CHECK(cut.solutions == plain.solutions);
+    CHECK(cut.nodes <= plain.nodes);
+  }
+}
