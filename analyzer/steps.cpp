@@ -381,6 +381,7 @@ class ShortenStep final : public StepRunner {
       search::HelpmateConfig config;
       config.max_plies = shorter;
       config.tables = q.services.tables;
+      config.flights_cut = q.services.shorten_fully;  // proving is the point there
       // A table of its own, fresh for each witness: what the shared one remembers from
       // earlier questions would change how deep the budget reaches, and the facts
       // reported would depend on what was asked before.

@@ -6,6 +6,7 @@
 #include "search/board/check_test.hpp"
 #include "search/board/movegen.hpp"
 #include "search/proofs/check_reach.hpp"
+#include "search/proofs/flight_cover.hpp"
 #include "search/checking_moves.hpp"
 #include "search/explore/guidance.hpp"
 #include "search/proofs/material.hpp"
@@ -29,8 +30,8 @@ Square target_corner(Square king, int variant) {
 class Searcher {
  public:
   Searcher(const Position& root, Color winner, Limits& limits, TranspositionTable& table, int variant,
-           const HelpmateTables* tables)
-      : pos_(root), winner_(winner), limits_(limits), table_(table), tables_(tables) {
+           const HelpmateTables* tables, bool flights_cut)
+      : pos_(root), winner_(winner), limits_(limits), table_(table), tables_(tables), flights_cut_(flights_cut) {
     corner_ = target_corner(pos_.king_square(~winner), variant);
   }
 
@@ -57,6 +58,11 @@ class Searcher {
     }
     const uint64_t key = pos_.key();
     if (table_.probe(key, winner_) >= remaining) return false;
+    // Dearer than the table's probe, so after it; what it proves goes into the table.
+    if (flights_cut_ && flights_forbid_mate(pos_, winner_, remaining)) {
+      table_.store(key, winner_, remaining);
+      return false;
+    }
     if (tables_ && pos_.occupied().count() <= tables_->max_men()) {
       const TableAnswer answer = tables_->probe(pos_, winner_);
       if (answer.kind == TableAnswer::Kind::NoMate) {
@@ -151,6 +157,7 @@ class Searcher {
   Limits& limits_;
   TranspositionTable& table_;
   const HelpmateTables* tables_;
+  bool flights_cut_;
   Square corner_;
   std::vector<Move> line_;
   uint64_t pending_ = 0;
@@ -165,7 +172,7 @@ class Searcher {
 HelpmateResult find_helpmate(const Position& root, Color winner, Limits& limits, TranspositionTable& table,
                              const HelpmateConfig& config) {
   HelpmateResult result;
-  Searcher searcher(root, winner, limits, table, config.variant, config.tables);
+  Searcher searcher(root, winner, limits, table, config.variant, config.tables, config.flights_cut);
   // A mate falls on the loser's turn: odd plies when the winner moves first.
   int first = root.side_to_move() == winner ? 1 : 0;
   for (int depth = first; depth <= config.max_plies; depth += 2) {

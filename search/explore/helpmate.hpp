@@ -23,6 +23,10 @@ struct HelpmateConfig {
   // Exact tables, when given: a position they cover is a leaf (its shortest helpmate read,
   // not searched). Lines found stay shortest for the depth reached.
   const HelpmateTables* tables = nullptr;
+  // Cut positions whose losing king's flights cannot all be covered or filled in time
+  // (search/proofs/flight_cover.hpp). Exact; where the winner has few men it proves far
+  // more in the same nodes, but each node costs more, so it is for proving (--shortest).
+  bool flights_cut = false;
 };
 
 struct HelpmateResult {

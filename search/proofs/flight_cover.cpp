@@ -62,6 +62,60 @@ Bitboard fill_reach(const Position& pos, Color side, int moves) {
   return reach;
 }
 
+// Knight moves from one square to another on an empty board.
+const std::array<std::array<uint8_t, 64>, 64>& knight_moves() {
+  static const auto table = [] {
+    std::array<std::array<uint8_t, 64>, 64> t{};
+    for (int from = 0; from < 64; ++from) {
+      auto& row = t[std::size_t(from)];
+      row.fill(uint8_t(0xFF));
+      Bitboard frontier = Bitboard::of(Square(from)), seen = frontier;
+      for (int d = 0; frontier; ++d) {
+        for (Square s : frontier) row[std::size_t(index(s))] = uint8_t(d);
+        frontier = knight_spread(frontier) & ~seen;
+        seen |= frontier;
+      }
+    }
+    return t;
+  }();
+  return table;
+}
+
+// Moves for a pawn of colour `c` on `from` to stand on `to` still a pawn: a rank a move
+// (two at most once, from its first rank, without changing file), a file at most per move
+// (a capture). A floor: the captures are taken as available. -1 when it never can.
+int pawn_walk(Color c, Square from, Square to) {
+  const int r0 = relative_rank(c, from), r1 = relative_rank(c, to);
+  const int files = std::abs(file_of(from) - file_of(to));
+  if (r1 == r0) return files == 0 ? 0 : -1;
+  if (r1 < r0 || r1 == 7) return -1;
+  const int ranks = r1 - r0;
+  if (files > ranks) return -1;
+  return std::max(files, ranks - (r0 == 1 ? 1 : 0));
+}
+
+// The winner's one man besides its king, when it is a knight, a bishop, or a pawn that
+// cannot promote within `moves`: then it gives every check, and the flights it covers are
+// those it attacks from its checking square.
+struct LoneChecker {
+  PieceType type = PieceType::None;
+  Square square = Square::None;
+};
+
+LoneChecker lone_checker(const Position& pos, Color winner, int moves) {
+  const Bitboard men = pos.pieces(winner) ^ pos.king_square(winner);
+  if (men.count() != 1) return {};
+  const Square s = men.first();
+  const PieceType type = type_of(pos.piece_on(s));
+  if (type == PieceType::Pawn) {
+    const int r0 = relative_rank(winner, s);
+    if (7 - r0 - (r0 == 1 ? 1 : 0) <= moves) return {};  // may promote: any piece, anywhere
+  } else if (type != PieceType::Knight && type != PieceType::Bishop) {
+    return {};
+  }
+  return {type, s};
+}
+
 }  // namespace
 
 bool flights_forbid_mate(const Position& pos, Color winner, int plies) {
@@ -82,6 +136,9 @@ bool flights_forbid_mate(const Position& pos, Color winner, int plies) {
     king[std::size_t(o)] = king_reach(pos, winner, o);
   }
   for (int j = 0; j <= loser_moves; ++j) filled[std::size_t(j)] = fill_reach(pos, loser, j);
+  // Each flight to fill takes a man of its own.
+  const int loser_men = (pos.pieces(loser) ^ pos.king_square(loser)).count();
+  const LoneChecker checker = lone_checker(pos, winner, winner_moves);
 
   Bitboard reached;  // the losing king's squares within fewer steps than the ring's
   for (int steps = 0; steps <= loser_moves; ++steps) {
@@ -92,6 +149,7 @@ bool flights_forbid_mate(const Position& pos, Color winner, int plies) {
     // True when the loser has the moves to fill the flights in `open`: each flight costs
     // the fewest moves in which some man may stand there (a man per flight, floors summed).
     auto fillable = [&](Bitboard open) {
+      if (open.count() > loser_men) return false;
       int needed = 0;
       for (int j = 0; j <= left && open; ++j) {
         open &= ~filled[std::size_t(j)];
@@ -102,18 +160,57 @@ bool flights_forbid_mate(const Position& pos, Color winner, int plies) {
     };
     for (Square k : ring) {
       const Bitboard flights = king_attacks(k);
-      // The winner's king nowhere near: the other men have all the moves.
-      if (fillable(flights & ~covered[std::size_t(winner_moves)])) return false;
       // The winner's king covers flights only from two steps away (nearer, the kings would
-      // touch), after its steps there; the other men have the moves left.
+      // touch), after its steps there.
       const Bitboard near = flights | k;
       const Bitboard box = king_step_spread(near) & ~near & king[std::size_t(winner_moves)];
-      for (Square w : box) {
+      auto king_steps = [&](Square w) {
         int steps_there = 0;
         while (!king[std::size_t(steps_there)].has(w)) ++steps_there;
-        const int others = winner_moves - steps_there;
-        if (!covered[std::size_t(others)].has(k)) continue;
-        if (fillable(flights & ~king_attacks(w) & ~covered[std::size_t(others)])) return false;
+        return steps_there;
+      };
+      // Every other man covering on its own: the winner's king nowhere near, and the
+      // others with all the moves; or the king in the box, and the others with the rest.
+      bool open = fillable(flights & ~covered[std::size_t(winner_moves)]);
+      for (Square w : box) {
+        if (open) break;
+        const int others = winner_moves - king_steps(w);
+        open = covered[std::size_t(others)].has(k) &&
+               fillable(flights & ~king_attacks(w) & ~covered[std::size_t(others)]);
+      }
+      if (!open) continue;
+      if (checker.type == PieceType::None) return false;  // a mate on k is not ruled out
+      // One man gives the check: from each square where it attacks k, it covers what it
+      // attacks there, and the king the rest after the moves the man leaves it.
+      Bitboard checks;
+      switch (checker.type) {
+        case PieceType::Knight: checks = knight_attacks(k); break;
+        case PieceType::Bishop: checks = bishop_attacks(k, Bitboard()); break;
+        default: checks = pawn_attacks(loser, k); break;
+      }
+      for (Square a : checks) {
+        int moves = 0;
+        Bitboard cover;
+        switch (checker.type) {
+          case PieceType::Knight:
+            moves = knight_moves()[std::size_t(index(checker.square))][std::size_t(index(a))];
+            cover = knight_attacks(a);
+            break;
+          case PieceType::Bishop:
+            if (is_dark(a) != is_dark(checker.square)) continue;
+            moves = a == checker.square ? 0 : bishop_attacks(checker.square, Bitboard()).has(a) ? 1 : 2;
+            cover = bishop_attacks(a, Bitboard());  // through the king: it cannot step back
+            break;
+          default:
+            moves = pawn_walk(winner, checker.square, a);
+            if (moves < 0) continue;
+            cover = pawn_attacks(winner, a);
+            break;
+        }
+        if (moves > winner_moves) continue;
+        if (fillable(flights & ~cover)) return false;
+        for (Square w : box)
+          if (king_steps(w) + moves <= winner_moves && fillable(flights & ~cover & ~king_attacks(w))) return false;
       }
     }
     if (within == kAllSquares) break;

@@ -3,14 +3,18 @@
 // by one of the loser's own men or attacked by the winner. So a mate within n plies needs
 // a square K that the losing king can reach in d of the loser's moves, such that
 //   - some man of the winner can attack K within the winner's moves,
-//   - and the flights of K that no man of the winner can attack within those moves are
-//     filled by the loser's men, distinct men, in the loser's moves left after the d.
+//   - and the flights of K that the winner cannot cover are filled by the loser's men,
+//     one man a flight, in the loser's moves left after the d.
+// The winner covers with its king (from two steps away, after its steps there) and with
+// its other men, each on its own within the moves the king leaves. When its only other
+// man is a knight, a bishop or a pawn that cannot promote in time, that man gives the
+// check, and covers only what it attacks from its checking square.
 // Every count is a floor: moves on an empty board, each pawn capture taken as available,
-// a promotion to the best piece on the best square, each flight's nearest man on its own
-// (so one man may seem to fill two flights), every guard on its own (so one man may seem
-// to guard all). The test built on them is sound: it never rules out a mate that exists.
-// It is much stronger than the check-reach bound (check_reach.hpp) when few moves are
-// left and the winner has few men: a lone king's flights must be filled or covered.
+// a promotion as making its pawn anything anywhere after one more move, each flight's
+// nearest man on its own (so one man may seem to fill two flights, though no more
+// flights are filled than there are men). The test built on them is sound: it never rules
+// out a mate that exists. It is much stronger than the check-reach bound (check_reach.hpp)
+// when the winner has few men: a lone king's flights must be filled or covered.
 #pragma once
 
 #include "search/board/position.hpp"
