@@ -94,26 +94,53 @@ int pawn_walk(Color c, Square from, Square to) {
   return std::max(files, ranks - (r0 == 1 ? 1 : 0));
 }
 
-// The winner's one man besides its king, when it is a knight, a bishop, or a pawn that
-// cannot promote within `moves`: then it gives every check, and the flights it covers are
-// those it attacks from its checking square.
-struct LoneChecker {
-  PieceType type = PieceType::None;
-  Square square = Square::None;
+// The winner's men besides its king, when they are few and each a knight, a bishop or a
+// pawn that cannot promote within the moves: then one of them gives the check, and covers
+// only what it attacks from its checking square, while the others cover on their own.
+struct Men {
+  static constexpr int kMost = 3;
+  int count = 0;  // 0: not such men (or none)
+  std::array<PieceType, kMost> type{};
+  std::array<Square, kMost> square{};
+  // reach[i][o]: the squares man i may attack within o of its moves (empty board).
+  std::array<std::array<Bitboard, kMaxMoves + 1>, kMost> reach{};
 };
 
-LoneChecker lone_checker(const Position& pos, Color winner, int moves) {
-  const Bitboard men = pos.pieces(winner) ^ pos.king_square(winner);
-  if (men.count() != 1) return {};
-  const Square s = men.first();
-  const PieceType type = type_of(pos.piece_on(s));
-  if (type == PieceType::Pawn) {
-    const int r0 = relative_rank(winner, s);
-    if (7 - r0 - (r0 == 1 ? 1 : 0) <= moves) return {};  // may promote: any piece, anywhere
-  } else if (type != PieceType::Knight && type != PieceType::Bishop) {
-    return {};
+Men checking_men(const Position& pos, Color winner, int moves) {
+  Men men;
+  const Bitboard all = pos.pieces(winner) ^ pos.king_square(winner);
+  if (all.count() > Men::kMost) return {};
+  for (Square s : all) {
+    const PieceType type = type_of(pos.piece_on(s));
+    if (type == PieceType::Pawn) {
+      const int r0 = relative_rank(winner, s);
+      if (7 - r0 - (r0 == 1 ? 1 : 0) <= moves) return {};  // may promote: any piece, anywhere
+    } else if (type != PieceType::Knight && type != PieceType::Bishop) {
+      return {};
+    }
+    const auto i = std::size_t(men.count++);
+    men.type[i] = type;
+    men.square[i] = s;
+    Bitboard at = Bitboard::of(s);  // where it may stand after o moves
+    for (int o = 0; o <= moves; ++o) {
+      if (o > 0) {
+        if (type == PieceType::Knight) at |= knight_spread(at);
+        else if (type == PieceType::Bishop) at = squares_of_colour(s);
+        else {
+          const Bitboard ahead = at.forward(winner);
+          Bitboard next = at | ahead | ahead.east() | ahead.west();
+          if (o == 1 && relative_rank(winner, s) == 1) next |= ahead.forward(winner);
+          at = next;
+        }
+      }
+      Bitboard attacks;
+      if (type == PieceType::Knight) attacks = knight_spread(at);
+      else if (type == PieceType::Bishop) attacks = o == 0 ? bishop_attacks(s, Bitboard()) : squares_of_colour(s);
+      else attacks = at.forward(winner).east() | at.forward(winner).west();
+      men.reach[i][std::size_t(o)] = attacks;
+    }
   }
-  return {type, s};
+  return men;
 }
 
 }  // namespace
@@ -138,7 +165,7 @@ bool flights_forbid_mate(const Position& pos, Color winner, int plies) {
   for (int j = 0; j <= loser_moves; ++j) filled[std::size_t(j)] = fill_reach(pos, loser, j);
   // Each flight to fill takes a man of its own.
   const int loser_men = (pos.pieces(loser) ^ pos.king_square(loser)).count();
-  const LoneChecker checker = lone_checker(pos, winner, winner_moves);
+  const Men men = checking_men(pos, winner, winner_moves);
 
   Bitboard reached;  // the losing king's squares within fewer steps than the ring's
   for (int steps = 0; steps <= loser_moves; ++steps) {
@@ -179,38 +206,50 @@ bool flights_forbid_mate(const Position& pos, Color winner, int plies) {
                fillable(flights & ~king_attacks(w) & ~covered[std::size_t(others)]);
       }
       if (!open) continue;
-      if (checker.type == PieceType::None) return false;  // a mate on k is not ruled out
+      if (men.count == 0) return false;  // a mate on k is not ruled out
       // One man gives the check: from each square where it attacks k, it covers what it
-      // attacks there, and the king the rest after the moves the man leaves it.
-      Bitboard checks;
-      switch (checker.type) {
-        case PieceType::Knight: checks = knight_attacks(k); break;
-        case PieceType::Bishop: checks = bishop_attacks(k, Bitboard()); break;
-        default: checks = pawn_attacks(loser, k); break;
-      }
-      for (Square a : checks) {
-        int moves = 0;
-        Bitboard cover;
-        switch (checker.type) {
-          case PieceType::Knight:
-            moves = knight_moves()[std::size_t(index(checker.square))][std::size_t(index(a))];
-            cover = knight_attacks(a);
-            break;
-          case PieceType::Bishop:
-            if (is_dark(a) != is_dark(checker.square)) continue;
-            moves = a == checker.square ? 0 : bishop_attacks(checker.square, Bitboard()).has(a) ? 1 : 2;
-            cover = bishop_attacks(a, Bitboard());  // through the king: it cannot step back
-            break;
-          default:
-            moves = pawn_walk(winner, checker.square, a);
-            if (moves < 0) continue;
-            cover = pawn_attacks(winner, a);
-            break;
+      // attacks there; the others cover on their own, and the king from the box, within
+      // the moves the checker leaves them.
+      for (int i = 0; i < men.count; ++i) {
+        const PieceType type = men.type[std::size_t(i)];
+        const Square from = men.square[std::size_t(i)];
+        Bitboard checks;
+        switch (type) {
+          case PieceType::Knight: checks = knight_attacks(k); break;
+          case PieceType::Bishop: checks = bishop_attacks(k, Bitboard()) & squares_of_colour(from); break;
+          default: checks = pawn_attacks(loser, k); break;
         }
-        if (moves > winner_moves) continue;
-        if (fillable(flights & ~cover)) return false;
-        for (Square w : box)
-          if (king_steps(w) + moves <= winner_moves && fillable(flights & ~cover & ~king_attacks(w))) return false;
+        for (Square a : checks) {
+          int moves = 0;
+          Bitboard cover;
+          switch (type) {
+            case PieceType::Knight:
+              moves = knight_moves()[std::size_t(index(from))][std::size_t(index(a))];
+              cover = knight_attacks(a);
+              break;
+            case PieceType::Bishop:
+              moves = a == from ? 0 : bishop_attacks(from, Bitboard()).has(a) ? 1 : 2;
+              cover = bishop_attacks(a, Bitboard());  // through the king: it cannot step back
+              break;
+            default:
+              moves = pawn_walk(winner, from, a);
+              if (moves < 0) continue;
+              cover = pawn_attacks(winner, a);
+              break;
+          }
+          if (moves > winner_moves) continue;
+          auto others = [&](int o) {
+            Bitboard b;
+            for (int j = 0; j < men.count; ++j)
+              if (j != i) b |= men.reach[std::size_t(j)][std::size_t(o)];
+            return b;
+          };
+          if (fillable(flights & ~cover & ~others(winner_moves - moves))) return false;
+          for (Square w : box) {
+            const int left_over = winner_moves - moves - king_steps(w);
+            if (left_over >= 0 && fillable(flights & ~cover & ~king_attacks(w) & ~others(left_over))) return false;
+          }
+        }
       }
     }
     if (within == kAllSquares) break;

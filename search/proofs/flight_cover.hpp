@@ -6,9 +6,10 @@
 //   - and the flights of K that the winner cannot cover are filled by the loser's men,
 //     one man a flight, in the loser's moves left after the d.
 // The winner covers with its king (from two steps away, after its steps there) and with
-// its other men, each on its own within the moves the king leaves. When its only other
-// man is a knight, a bishop or a pawn that cannot promote in time, that man gives the
-// check, and covers only what it attacks from its checking square.
+// its other men, each on its own within the moves the king leaves. When those men are at
+// most three, each a knight, a bishop or a pawn that cannot promote in time, one of them
+// gives the check and covers only what it attacks from its checking square, and the
+// others cover on their own within the moves it leaves.
 // Every count is a floor: moves on an empty board, each pawn capture taken as available,
 // a promotion as making its pawn anything anywhere after one more move, each flight's
 // nearest man on its own (so one man may seem to fill two flights, though no more

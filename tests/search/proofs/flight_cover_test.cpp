@@ -80,6 +80,8 @@ TEST_CASE("flights: never rules out a mate the exact solver finds", "[flight-cov
       {"8/8/2pbkp2/2pnr3/4p3/8/4PK2/8 b - - 0 1", 1},
       {"1b4b1/N5K1/8/4p3/r7/k3nq2/3p4/8 b - - 0 1", 1},
       {"6rk/5ppp/8/8/8/8/2B5/K3N3 w - - 0 1", 1},
+      {"7k/6pp/8/5N2/8/8/1B6/K7 w - - 0 1", 2},  // two checkers, each covering from its square
+      {"r1k5/pp6/8/8/8/3N4/2N4P/K7 b - - 0 1", 1},
   };
   int fired = 0, mates = 0;
   for (const Root& root : roots) {
