@@ -88,5 +88,19 @@ constexpr Bitboard king_step_spread(Bitboard b) {
   b |= b.east() | b.west();
   return b | b.north() | b.south();
 }
+// Every square one knight move from a square of b (b itself not included).
+constexpr Bitboard knight_step_spread(Bitboard b) {
+  constexpr uint64_t kNotA = ~0x0101010101010101ULL, kNotH = ~0x8080808080808080ULL;
+  constexpr uint64_t kNotAB = ~0x0303030303030303ULL, kNotGH = ~0xC0C0C0C0C0C0C0C0ULL;
+  const uint64_t x = b.bits();
+  return Bitboard(((x << 17) & kNotA) | ((x << 15) & kNotH) | ((x << 10) & kNotAB) | ((x << 6) & kNotGH) |
+                  ((x >> 17) & kNotH) | ((x >> 15) & kNotA) | ((x >> 10) & kNotGH) | ((x >> 6) & kNotAB));
+}
+// The squares of b and those a pawn of colour c on one of them may step to: one rank
+// forward, straight or (a capture taken as available) one file aside. No double step.
+constexpr Bitboard pawn_step_spread(Bitboard b, Color c) {
+  const Bitboard ahead = b.forward(c);
+  return b | ahead | ahead.east() | ahead.west();
+}
 
 }  // namespace arbiter::board

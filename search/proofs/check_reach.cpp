@@ -8,16 +8,6 @@ using namespace board;
 
 namespace {
 
-constexpr uint64_t kNotA = ~0x0101010101010101ULL, kNotH = ~0x8080808080808080ULL;
-constexpr uint64_t kNotAB = ~0x0303030303030303ULL, kNotGH = ~0xC0C0C0C0C0C0C0C0ULL;
-
-// The squares one knight move away from any square of `b`.
-Bitboard knight_spread(Bitboard b) {
-  const uint64_t x = b.bits();
-  return Bitboard(((x << 17) & kNotA) | ((x << 15) & kNotH) | ((x << 10) & kNotAB) | ((x << 6) & kNotGH) |
-                  ((x >> 17) & kNotH) | ((x >> 15) & kNotA) | ((x >> 10) & kNotGH) | ((x >> 6) & kNotAB));
-}
-
 // `b` and the squares up to `steps` king steps away from it.
 Bitboard king_spread(Bitboard b, int steps = 1) {
   for (int i = 0; i < steps && b != kAllSquares; ++i) b = king_step_spread(b);
@@ -33,8 +23,7 @@ Bitboard pawn_checks(Bitboard pawns, Color us, int moves) {
   const Bitboard second_rank = rank_bb(us == Color::White ? 1 : 6);
   Bitboard cone = pawns;
   for (int i = 0; i < moves && cone; ++i) {
-    const Bitboard ahead = cone.forward(us);
-    Bitboard next = cone | ahead | ahead.east() | ahead.west();
+    Bitboard next = pawn_step_spread(cone, us);
     if (i == 0) next |= (pawns & second_rank).forward(us).forward(us);
     cone = next;
     if (cone & last_rank) return kAllSquares;
@@ -53,8 +42,8 @@ Bitboard checkable_squares(const Position& pos, Color winner, int moves) {
   for (Square s : pos.pieces(winner, PieceType::Bishop))
     reach |= moves >= 1 ? (is_dark(s) ? kDarkSquares : kLightSquares) : bishop_attacks(s, Bitboard());
   if (Bitboard knights = pos.pieces(winner, PieceType::Knight)) {
-    for (int i = 0; i < moves && knights != kAllSquares; ++i) knights |= knight_spread(knights);
-    reach |= knight_spread(knights);
+    for (int i = 0; i < moves && knights != kAllSquares; ++i) knights |= knight_step_spread(knights);
+    reach |= knight_step_spread(knights);
   }
   return reach;
 }

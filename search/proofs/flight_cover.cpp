@@ -4,7 +4,6 @@
 #include <array>
 #include <cstdlib>
 
-
 #include "search/board/attacks.hpp"
 #include "search/proofs/check_reach.hpp"
 
@@ -15,15 +14,6 @@ using namespace board;
 namespace {
 
 constexpr int kMaxMoves = 16;  // beyond this many moves every set below is the whole board
-
-constexpr uint64_t kNotA = ~0x0101010101010101ULL, kNotH = ~0x8080808080808080ULL;
-constexpr uint64_t kNotAB = ~0x0303030303030303ULL, kNotGH = ~0xC0C0C0C0C0C0C0C0ULL;
-
-Bitboard knight_spread(Bitboard b) {
-  const uint64_t x = b.bits();
-  return Bitboard(((x << 17) & kNotA) | ((x << 15) & kNotH) | ((x << 10) & kNotAB) | ((x << 6) & kNotGH) |
-                  ((x >> 17) & kNotH) | ((x >> 15) & kNotA) | ((x >> 10) & kNotGH) | ((x >> 6) & kNotAB));
-}
 
 // Every square some man of `side` other than its king could stand on after at most `moves`
 // of its moves, on an empty board: pieces by their moves (a bishop keeps its colour), pawns
@@ -41,7 +31,7 @@ Bitboard fill_reach(const Position& pos, Color side, int moves) {
   for (Square s : pos.pieces(side, PieceType::Bishop))
     reach |= moves >= 2 ? squares_of_colour(s) : bishop_attacks(s, Bitboard());
   if (Bitboard knights = pos.pieces(side, PieceType::Knight)) {
-    for (int i = 0; i < moves && knights != kAllSquares; ++i) knights |= knight_spread(knights);
+    for (int i = 0; i < moves && knights != kAllSquares; ++i) knights |= knight_step_spread(knights);
     reach |= knights;
   }
   if (Bitboard pawns = pos.pieces(side, PieceType::Pawn)) {
@@ -49,8 +39,7 @@ Bitboard fill_reach(const Position& pos, Color side, int moves) {
     const Bitboard second_rank = rank_bb(side == Color::White ? 1 : 6);
     Bitboard cone = pawns;
     for (int i = 0; i < moves; ++i) {
-      const Bitboard ahead = cone.forward(side);
-      Bitboard next = cone | ahead | ahead.east() | ahead.west();
+      Bitboard next = pawn_step_spread(cone, side);
       if (i == 0) next |= (pawns & second_rank).forward(side).forward(side);
       // Promoted on this move: with one more, a queen or a knight may stand anywhere
       // (a superset, which keeps the count a floor).
@@ -72,7 +61,7 @@ const std::array<std::array<uint8_t, 64>, 64>& knight_moves() {
       Bitboard frontier = Bitboard::of(Square(from)), seen = frontier;
       for (int d = 0; frontier; ++d) {
         for (Square s : frontier) row[std::size_t(index(s))] = uint8_t(d);
-        frontier = knight_spread(frontier) & ~seen;
+        frontier = knight_step_spread(frontier) & ~seen;
         seen |= frontier;
       }
     }
@@ -124,17 +113,15 @@ Men checking_men(const Position& pos, Color winner, int moves) {
     Bitboard at = Bitboard::of(s);  // where it may stand after o moves
     for (int o = 0; o <= moves; ++o) {
       if (o > 0) {
-        if (type == PieceType::Knight) at |= knight_spread(at);
+        if (type == PieceType::Knight) at |= knight_step_spread(at);
         else if (type == PieceType::Bishop) at = squares_of_colour(s);
         else {
-          const Bitboard ahead = at.forward(winner);
-          Bitboard next = at | ahead | ahead.east() | ahead.west();
-          if (o == 1 && relative_rank(winner, s) == 1) next |= ahead.forward(winner);
-          at = next;
+          const Bitboard next = pawn_step_spread(at, winner);
+          at = o == 1 && relative_rank(winner, s) == 1 ? next | at.forward(winner).forward(winner) : next;
         }
       }
       Bitboard attacks;
-      if (type == PieceType::Knight) attacks = knight_spread(at);
+      if (type == PieceType::Knight) attacks = knight_step_spread(at);
       else if (type == PieceType::Bishop) attacks = o == 0 ? bishop_attacks(s, Bitboard()) : squares_of_colour(s);
       else attacks = at.forward(winner).east() | at.forward(winner).west();
       men.reach[i][std::size_t(o)] = attacks;
