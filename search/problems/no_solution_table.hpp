@@ -7,7 +7,6 @@
 #pragma once
 
 #include <array>
-#include <atomic>
 #include <cstdint>
 #include <memory>
 
@@ -31,15 +30,23 @@ class NoSolutionTable {
   std::size_t size_bytes() const { return (mask_ + 1) * sizeof(Entry); }
 
  private:
+  // Plain words, read and written through std::atomic_ref: the table comes zeroed from
+  // the system, so the pages a search never touches cost nothing (a problem of a few
+  // thousand nodes need not pay for clearing a table of 96 MB).
   struct Entry {
-    std::atomic<uint32_t> sequence{0};              // odd while a writer is inside
-    std::atomic<uint32_t> plies{0};                 // bit d: no helpmate of exactly d plies
-    std::atomic<uint64_t> key{0};                   // 0 = empty
-    std::array<std::atomic<uint64_t>, 4> packed{};  // the PackedPosition's 32 bytes
+    uint32_t sequence;               // odd while a writer is inside
+    uint32_t plies;                  // bit d: no helpmate of exactly d plies
+    uint64_t key;                    // 0 = empty
+    std::array<uint64_t, 4> packed;  // the PackedPosition's 32 bytes
   };
   static_assert(sizeof(board::PackedPosition) == 4 * sizeof(uint64_t));
+  struct Free {
+    void operator()(Entry* p) const;
+    std::size_t bytes;
+    bool mapped;  // from mmap (else calloc)
+  };
 
-  std::unique_ptr<Entry[]> entries_;
+  std::unique_ptr<Entry[], Free> entries_;
   uint64_t mask_ = 0;
 };
 
