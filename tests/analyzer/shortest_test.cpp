@@ -32,14 +32,16 @@ const std::vector<std::pair<std::string, Color>> kShortMates{
 
 }  // namespace
 
-TEST_CASE("a witness proven shortest has the length of an independent breadth-first search", "[shortest]") {
+// With the whole budget on it (--shortest), each witness is proven shortest and has the
+// length of the breadth-first search.
+static void check_full_shortening(const std::vector<std::pair<std::string, Color>>& questions, int max_plies) {
   analyzer::AnalysisOptions options;
   options.shortening = analyzer::Shortening::Full;
   options.max_nodes = 2'000'000;
   analyzer::WinnabilityAnalyzer a(options);
-  for (const auto& [fen, winner] : kShortMates) {
+  for (const auto& [fen, winner] : questions) {
     const auto pos = test::pos(fen);
-    const int truth = test::bfs_shortest(pos, winner, 7);
+    const int truth = test::bfs_shortest(pos, winner, max_plies);
     INFO(fen << " truth " << truth);
     REQUIRE(truth > 0);
     auto v = a.analyze(pos, winner);
@@ -53,29 +55,16 @@ TEST_CASE("a witness proven shortest has the length of an independent breadth-fi
   }
 }
 
+TEST_CASE("a witness proven shortest has the length of an independent breadth-first search", "[shortest]") {
+  check_full_shortening(kShortMates, 7);
+}
+
 TEST_CASE("--shortest in sparse endings (where the flights cut fires): the breadth-first length", "[shortest]") {
   // Held-out sparse endings whose winner has a king and one man: Full mode cuts with the
   // flights bound, which must keep every shortest mate.
-  const std::vector<std::pair<std::string, Color>> endings{
-      {"8/n7/7P/8/1k6/5K2/8/8 w - - 0 52", Color::White},
-      {"8/8/PK6/8/8/3k4/8/8 b - - 0 52", Color::White},
-  };
-  analyzer::AnalysisOptions options;
-  options.shortening = analyzer::Shortening::Full;
-  options.max_nodes = 2'000'000;
-  analyzer::WinnabilityAnalyzer a(options);
-  for (const auto& [fen, winner] : endings) {
-    const auto pos = test::pos(fen);
-    const int truth = test::bfs_shortest(pos, winner, 8);
-    INFO(fen << " truth " << truth);
-    REQUIRE(truth > 0);
-    auto v = a.analyze(pos, winner);
-    INFO(v.detail);
-    REQUIRE(v.outcome == Outcome::Winnable);
-    CHECK(analyzer::replays_to_mate(pos, v.line, winner));
-    CHECK(v.shortest);
-    CHECK(int(v.line.size()) == truth);
-  }
+  check_full_shortening({{"8/n7/7P/8/1k6/5K2/8/8 w - - 0 52", Color::White},
+                         {"8/8/PK6/8/8/3k4/8/8 b - - 0 52", Color::White}},
+                        8);
 }
 
 TEST_CASE("no_shorter_than is never above the true shortest length", "[shortest]") {

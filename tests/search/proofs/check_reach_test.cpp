@@ -7,6 +7,7 @@
 #include "search/proofs/check_reach.hpp"
 #include "search/checking_moves.hpp"
 #include "search/problems/problem_helpmate.hpp"
+#include "search/mate_in_exactly.hpp"
 #include "support.hpp"
 
 using namespace arbiter;
@@ -18,27 +19,6 @@ using search::mate_out_of_reach;
 namespace {
 
 Square sq(const char* name) { return *parse_square(name); }
-
-// Whether `winner` can mate in exactly `plies` plies (the exact solver, or one ply by hand).
-bool mate_in_exactly(const Position& pos, Color winner, int plies) {
-  if (plies == 1) {
-    for (Move m : legal_moves(pos)) {
-      Position after = pos;
-      after.do_move(m);
-      if (after.in_check() && search::checked_side_is_mated(after)) return true;
-    }
-    return false;
-  }
-  search::Stipulation stipulation;
-  stipulation.half = pos.side_to_move() == winner;
-  stipulation.moves = plies / 2;
-  search::Limits limits;
-  search::HelpmateProblemOptions options;
-  options.first_only = true;
-  auto found = search::solve_helpmate(pos, stipulation, limits, options);
-  REQUIRE(found.complete);
-  return !found.solutions.empty();
-}
 
 }  // namespace
 
@@ -103,7 +83,7 @@ TEST_CASE("mate out of reach: never rules out a mate the exact solver finds", "[
           if ((plies % 2 == 1) != (pos.side_to_move() == winner)) continue;  // a mate falls on the loser's turn
           const bool out = mate_out_of_reach(pos, winner, plies);
           if (!out && plies > 2) continue;  // only the cheap cases of "maybe" are solved
-          const bool mate = mate_in_exactly(pos, winner, plies);
+          const bool mate = test::mate_in_exactly(pos, winner, plies);
           INFO(pos.fen() << " winner " << color_name(winner) << " plies " << plies);
           if (out) REQUIRE_FALSE(mate);
           fired += out;

@@ -8,38 +8,13 @@
 #include "search/problems/problem_helpmate.hpp"
 #include "search/proofs/check_reach.hpp"
 #include "search/proofs/flight_cover.hpp"
+#include "search/mate_in_exactly.hpp"
 #include "support.hpp"
 
 using namespace arbiter;
 using namespace arbiter::board;
 using search::flights_forbid_mate;
 
-namespace {
-
-// Whether `winner` mates in exactly `plies` plies: by hand for one ply, else the exact
-// solver with the flights cut off (so the reference does not use what it checks).
-bool mate_in_exactly(const Position& pos, Color winner, int plies) {
-  if (plies == 1) {
-    for (Move m : legal_moves(pos)) {
-      Position after = pos;
-      after.do_move(m);
-      if (after.in_check() && search::checked_side_is_mated(after)) return true;
-    }
-    return false;
-  }
-  search::Stipulation stipulation;
-  stipulation.half = pos.side_to_move() == winner;
-  stipulation.moves = plies / 2;
-  search::Limits limits;
-  search::HelpmateProblemOptions options;
-  options.first_only = true;
-  options.flights_cut = false;
-  auto found = search::solve_helpmate(pos, stipulation, limits, options);
-  REQUIRE(found.complete);
-  return !found.solutions.empty();
-}
-
-}  // namespace
 
 TEST_CASE("flights: a bare king's flights need covering, which the check-reach bound does not see",
           "[flight-cover]") {
@@ -95,13 +70,13 @@ TEST_CASE("flights: never rules out a mate the exact solver finds", "[flight-cov
           for (int length = plies; length >= 1; --length) {
             if ((length % 2 == 1) != (pos.side_to_move() == winner)) continue;
             INFO(pos.fen() << " winner " << color_name(winner) << " plies " << plies << " length " << length);
-            REQUIRE_FALSE(mate_in_exactly(pos, winner, length));
+            REQUIRE_FALSE(test::mate_in_exactly(pos, winner, length, false));
           }
         }
         // Where the test is silent, some mates must exist, or it would prove nothing.
         if (!flights_forbid_mate(pos, winner, 3))
           for (int length : {1, 2, 3})
-            if ((length % 2 == 1) == (pos.side_to_move() == winner)) mates += mate_in_exactly(pos, winner, length);
+            if ((length % 2 == 1) == (pos.side_to_move() == winner)) mates += test::mate_in_exactly(pos, winner, length, false);
       }
     });
   }
