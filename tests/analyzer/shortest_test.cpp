@@ -59,7 +59,7 @@ TEST_CASE("a witness proven shortest has the length of an independent breadth-fi
   check_full_shortening(kShortMates, 7);
 }
 
-TEST_CASE("--shortest in sparse endings (where the flights cut fires): the breadth-first length", "[shortest]") {
+TEST_CASE("the whole budget on shortening, in sparse endings where the flights cut fires: the breadth-first length", "[shortest]") {
   // Held-out sparse endings whose winner has a king and one man: Full mode cuts with the
   // flights bound, which must keep every shortest mate.
   check_full_shortening({{"8/n7/7P/8/1k6/5K2/8/8 w - - 0 52", Color::White},
