@@ -30,6 +30,7 @@ import json
 import os
 import subprocess
 import time
+import uuid
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence
 
 import arbiter
@@ -365,9 +366,13 @@ def audit(files: Iterable[str], client: Any, out: str = "results/", *, claims: b
             else:
                 pending.append(chunk)
     # One message to the scheduler for all the chunks (submit would send one per chunk).
+    # The keys name the chunk and this call: a run resumed at once after an interrupted one
+    # must not reuse keys the scheduler may still be cancelling (their futures would be
+    # cancelled too). The manifest, not the keys, says which chunks are done.
+    run = uuid.uuid4().hex[:8]
     futures = client.map(audit_chunk, pending, out=out, claims=claims, max_nodes=max_nodes,
                          threads=threads_per_task, compress=compress, retries=retries,
-                         key=[f"arbiter-audit-{chunk['file_id']}-{chunk['chunk']}" for chunk in pending])
+                         key=[f"arbiter-audit-{chunk['file_id']}-{chunk['chunk']}-{run}" for chunk in pending])
     ids = {_file_id(path) for path in files}
     entries = [e for e in done.values() if e["file_id"] in ids]
     try:
