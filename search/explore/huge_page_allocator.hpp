@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdlib>
+#include <memory>
 #include <new>
 
 #if defined(__linux__)
@@ -43,5 +44,43 @@ struct HugePageAllocator {
   template <class U>
   bool operator==(const HugePageAllocator<U>&) const noexcept { return true; }
 };
+
+// Frees what zeroed_huge_array gave.
+struct ZeroedHugeFree {
+  std::size_t bytes = 0;
+  bool mapped = false;  // an mmap (else calloc)
+  void operator()(void* p) const noexcept {
+#if defined(__linux__)
+    if (mapped) {
+      munmap(p, bytes);
+      return;
+    }
+#endif
+    std::free(p);
+  }
+};
+
+// `count` zeroed objects of an implicit-lifetime type (plain words, read through
+// std::atomic_ref where shared), for a table probed at random that a search may touch
+// only in part: the zeroes come from the system, so untouched pages cost nothing. From
+// 2 MiB on Linux, an anonymous mapping offered for transparent huge pages (a random probe
+// then faults in 2 MiB, not 4 KiB); else calloc.
+template <class T>
+std::unique_ptr<T[], ZeroedHugeFree> zeroed_huge_array(std::size_t count) {
+  const std::size_t bytes = count * sizeof(T);
+#if defined(__linux__)
+  if (bytes >= HugePageAllocator<T>::kHuge) {
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+#if defined(MADV_HUGEPAGE)
+    madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return std::unique_ptr<T[], ZeroedHugeFree>(static_cast<T*>(p), ZeroedHugeFree{bytes, true});
+  }
+#endif
+  void* p = std::calloc(count, sizeof(T));
+  if (!p) throw std::bad_alloc();
+  return std::unique_ptr<T[], ZeroedHugeFree>(static_cast<T*>(p), ZeroedHugeFree{bytes, false});
+}
 
 }  // namespace arbiter::search

@@ -3,13 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
-#include <cstdlib>
 #include <cstring>
-#include <new>
-
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 namespace arbiter::search {
 
@@ -30,37 +24,9 @@ std::atomic_ref<T> atomic(T& word) {
 
 }  // namespace
 
-void NoSolutionTable::Free::operator()(Entry* p) const {
-#if defined(__linux__)
-  if (mapped) {
-    munmap(p, bytes);
-    return;
-  }
-#endif
-  std::free(p);
-}
-
-// Zeroed memory: on Linux a private anonymous mapping offered for transparent huge pages,
-// so that a search probing at random faults in 2 MiB pages, not 4 KiB ones (a problem of
-// 57K nodes touched 34K small pages of its 96 MB table, 70 ms); elsewhere calloc.
-NoSolutionTable::NoSolutionTable(unsigned log2_entries) : entries_(nullptr, Free{0, false}) {
+NoSolutionTable::NoSolutionTable(unsigned log2_entries) {
   log2_entries = std::max(1u, log2_entries);  // a bucket is two entries
-  const std::size_t bytes = (std::size_t(1) << log2_entries) * sizeof(Entry);
-#if defined(__linux__)
-  if (bytes >= (std::size_t(2) << 20)) {
-    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-#if defined(MADV_HUGEPAGE)
-    madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-    entries_ = std::unique_ptr<Entry[], Free>(static_cast<Entry*>(p), Free{bytes, true});
-  }
-#endif
-  if (!entries_) {
-    entries_ = std::unique_ptr<Entry[], Free>(static_cast<Entry*>(std::calloc(std::size_t(1) << log2_entries, sizeof(Entry))),
-                                              Free{bytes, false});
-    if (!entries_) throw std::bad_alloc();
-  }
+  entries_ = zeroed_huge_array<Entry>(std::size_t(1) << log2_entries);
   mask_ = (uint64_t(1) << log2_entries) - 1;
 }
 

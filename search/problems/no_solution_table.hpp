@@ -12,6 +12,7 @@
 
 #include "search/board/packed.hpp"
 #include "search/board/position.hpp"
+#include "search/explore/huge_page_allocator.hpp"
 
 namespace arbiter::search {
 
@@ -31,8 +32,8 @@ class NoSolutionTable {
 
  private:
   // Plain words, read and written through std::atomic_ref: the table comes zeroed from
-  // the system, so the pages a search never touches cost nothing (a problem of a few
-  // thousand nodes need not pay for clearing a table of 96 MB).
+  // the system (zeroed_huge_array), so the pages a search never touches cost nothing and
+  // a small problem need not pay for clearing a table of 96 MB.
   struct Entry {
     uint32_t sequence;               // odd while a writer is inside
     uint32_t plies;                  // bit d: no helpmate of exactly d plies
@@ -40,13 +41,8 @@ class NoSolutionTable {
     std::array<uint64_t, 4> packed;  // the PackedPosition's 32 bytes
   };
   static_assert(sizeof(board::PackedPosition) == 4 * sizeof(uint64_t));
-  struct Free {
-    void operator()(Entry* p) const;
-    std::size_t bytes;
-    bool mapped;  // from mmap (else calloc)
-  };
 
-  std::unique_ptr<Entry[], Free> entries_;
+  std::unique_ptr<Entry[], ZeroedHugeFree> entries_;
   uint64_t mask_ = 0;
 };
 

@@ -60,8 +60,8 @@ struct HelpmateSolutions {
 // Exhaustive and exact: prunes only subtrees proven to hold no solution (the last move
 // must give check; material that can never mate; a losing king out of the reach of any
 // check in time, or whose flights cannot all be filled or covered in time; the helpmate
-// tables' shortest length; an exact table of positions with no
-// solution in d plies), and splices in the solutions below a position met again by
+// tables' shortest length; an exact table of positions with no solution in d plies),
+// and splices in the solutions below a position met again by
 // another move order (an exact memo). Parallel with oneTBB over the first two plies;
 // thread-safe; `limits` is spent in batches of 1024 nodes per task.
 HelpmateSolutions solve_helpmate(const board::Position& root, Stipulation stipulation, Limits& limits,

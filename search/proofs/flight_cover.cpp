@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <optional>
 
 #include "search/board/attacks.hpp"
 #include "search/proofs/check_reach.hpp"
@@ -13,7 +14,7 @@ using namespace board;
 
 namespace {
 
-constexpr int kMaxMoves = 16;  // beyond this many moves every set below is the whole board
+constexpr int kMaxMoves = 16;  // the most moves of a side the test counts; beyond, it rules out nothing
 
 // Every square some man of `side` other than its king could stand on after at most `moves`
 // of its moves, on an empty board: pieces by their moves (a bishop keeps its colour), pawns
@@ -152,7 +153,7 @@ bool flights_forbid_mate(const Position& pos, Color winner, int plies) {
   for (int j = 0; j <= loser_moves; ++j) filled[std::size_t(j)] = fill_reach(pos, loser, j);
   // Each flight to fill takes a man of its own.
   const int loser_men = (pos.pieces(loser) ^ pos.king_square(loser)).count();
-  const Men men = checking_men(pos, winner, winner_moves);
+  std::optional<Men> men;  // computed when a square first passes the test of every man on its own
 
   Bitboard reached;  // the losing king's squares within fewer steps than the ring's
   for (int steps = 0; steps <= loser_moves; ++steps) {
@@ -193,13 +194,14 @@ bool flights_forbid_mate(const Position& pos, Color winner, int plies) {
                fillable(flights & ~king_attacks(w) & ~covered[std::size_t(others)]);
       }
       if (!open) continue;
-      if (men.count == 0) return false;  // a mate on k is not ruled out
+      if (!men) men = checking_men(pos, winner, winner_moves);
+      if (men->count == 0) return false;  // a mate on k is not ruled out
       // One man gives the check: from each square where it attacks k, it covers what it
       // attacks there; the others cover on their own, and the king from the box, within
       // the moves the checker leaves them.
-      for (int i = 0; i < men.count; ++i) {
-        const PieceType type = men.type[std::size_t(i)];
-        const Square from = men.square[std::size_t(i)];
+      for (int i = 0; i < men->count; ++i) {
+        const PieceType type = men->type[std::size_t(i)];
+        const Square from = men->square[std::size_t(i)];
         Bitboard checks;
         switch (type) {
           case PieceType::Knight: checks = knight_attacks(k); break;
@@ -227,8 +229,8 @@ bool flights_forbid_mate(const Position& pos, Color winner, int plies) {
           if (moves > winner_moves) continue;
           auto others = [&](int o) {
             Bitboard b;
-            for (int j = 0; j < men.count; ++j)
-              if (j != i) b |= men.reach[std::size_t(j)][std::size_t(o)];
+            for (int j = 0; j < men->count; ++j)
+              if (j != i) b |= men->reach[std::size_t(j)][std::size_t(o)];
             return b;
           };
           if (fillable(flights & ~cover & ~others(winner_moves - moves))) return false;
