@@ -85,6 +85,11 @@ int main(int argc, char** argv) {
         std::cerr << "bench_analyze: --shortening first|bounded|full\n";
         return 2;
       }
+    } else {
+      std::cerr << "bench_analyze: unknown argument " << a
+                << " (FILE [--threads N] [--max-nodes N] [--per-query OUT] [--schedule FILE] [--steps]"
+                   " [--tables DIR] [--shortening first|bounded|full] [--list-undetermined])\n";
+      return 2;
     }
   }
   std::ifstream in(file);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 
 #include "search/board/attacks.hpp"
 #include "search/board/movegen.hpp"
@@ -61,8 +62,7 @@ int piece_distance(PieceType type, Square from, Square to) {
 // Moves a man of the loser needs to stand on `to`: a piece's moves; a pawn's steps
 // (captures may change its file, the winner offering them), or its promotion and the
 // new piece's moves.
-int man_distance(const Position& pos, Square from, Square to) {
-  const Piece piece = pos.piece_on(from);
+int man_distance(Piece piece, Square from, Square to) {
   const PieceType type = type_of(piece);
   if (type != PieceType::Pawn) return piece_distance(type, from, to);
   const Color c = color_of(piece);
@@ -80,6 +80,24 @@ int man_distance(const Position& pos, Square from, Square to) {
   for (PieceType t : {PieceType::Queen, PieceType::Knight})
     after = std::min(after, piece_distance(t, promotion, to));
   return std::min(best, steps + after);
+}
+
+// man_distance for every man, from and to every square, computed once: the search asks
+// for it for every man of every child position.
+using DistanceRow = std::array<uint8_t, 64>;
+const DistanceRow& man_distances(Piece piece, Square from) {
+  static const auto table = [] {
+    // By colour and piece type (the pawns' rows differ by colour), then by square.
+    auto t = std::make_unique<std::array<std::array<std::array<DistanceRow, 64>, 7>, 2>>();
+    for (Color c : {Color::White, Color::Black})
+      for (int type = index(PieceType::Pawn); type <= index(PieceType::King); ++type)
+        for (int f = 0; f < 64; ++f)
+          for (int to = 0; to < 64; ++to)
+            (*t)[std::size_t(index(c))][std::size_t(type)][std::size_t(f)][std::size_t(to)] =
+                uint8_t(std::min(kFar, man_distance(make_piece(c, PieceType(type)), Square(f), Square(to))));
+    return t;
+  }();
+  return (*table)[std::size_t(index(color_of(piece)))][std::size_t(index(type_of(piece)))][std::size_t(index(from))];
 }
 
 // A mating net: the losing king on `square`, the flights that the winner's men leave
@@ -212,21 +230,12 @@ class NetSearch {
     const Bitboard pieces = pos_.pieces(winner_) ^ winner_king;
     if (!pieces) return cap;  // the piece was taken
     const Square piece = pieces.first();
-    std::array<Square, 16> men{};
+    // Each man's moves to each square.
+    std::array<const DistanceRow*, 16> men{};
     int men_count = 0;
     for (Square m : pos_.pieces(loser) ^ loser_king)
-      if (men_count < 16) men[std::size_t(men_count++)] = m;
-    // Each man's moves to each square, computed when first asked.
-    std::array<Bitboard, 16> known{};
-    std::array<std::array<uint8_t, 64>, 16> to;  // read only where `known` says it was written
-    auto man_to = [&](int m, Square s) {
-      const auto i = std::size_t(m);
-      if (!known[i].has(s)) {
-        known[i] |= s;
-        to[i][std::size_t(index(s))] = uint8_t(std::min(kFar, man_distance(pos_, men[i], s)));
-      }
-      return int(to[i][std::size_t(index(s))]);
-    };
+      if (men_count < 16) men[std::size_t(men_count++)] = &man_distances(pos_.piece_on(m), m);
+    auto man_to = [&](int m, Square s) { return int((*men[std::size_t(m)])[std::size_t(index(s))]); };
     const bool winner_moves = pos_.side_to_move() == winner_;
     // The winner makes the last move: w of its moves and l of the loser's interleaved.
     auto plies = [&](int w, int l) { return winner_moves ? 2 * std::max(w, l + 1) - 1 : 2 * std::max(w, l); };
