@@ -9,7 +9,6 @@
 #include <sstream>
 
 #include <tbb/global_control.h>
-#include <tbb/parallel_pipeline.h>
 
 #include "analyzer/cli/fen_form.hpp"
 #include "analyzer/cli/cache_options.hpp"
@@ -20,6 +19,7 @@
 #include "analyzer/cli/shortening_options.hpp"
 #include "analyzer/cli/time_budget.hpp"
 #include "analyzer/cli/progress.hpp"
+#include "analyzer/ordered_batch.hpp"
 #include "analyzer/records/records.hpp"
 #include "analyzer/winnability.hpp"
 #include "search/board/plausibility.hpp"
@@ -143,35 +143,24 @@ class AnalyzeCommand : public Command {
     BatchCounts counts;
     int exit_code = 0;
 
-    tbb::parallel_pipeline(
-        threads * 4,
-        tbb::make_filter<void, std::shared_ptr<Job>>(
-            tbb::filter_mode::serial_in_order,
-            [&](tbb::flow_control& fc) -> std::shared_ptr<Job> {
-              auto input = source.next();
-              if (!input) {
-                fc.stop();
-                return nullptr;
-              }
-              auto job = std::make_shared<Job>();
-              job->input = *input;
-              job->sides = default_sides;
-              progress.add_total(1);
-              return job;
-            }) &
-            tbb::make_filter<std::shared_ptr<Job>, std::shared_ptr<Job>>(
-                tbb::filter_mode::parallel,
-                [&](std::shared_ptr<Job> job) {
-                  analyze_job(*job, analyzer, explain_, rules_);
-                  return job;
-                }) &
-            tbb::make_filter<std::shared_ptr<Job>, void>(tbb::filter_mode::serial_in_order,
-                                                         [&](std::shared_ptr<Job> job) {
-                                                           progress.clear();
-                                                           if (!print(*job)) exit_code = 1;
-                                                           count(*job, counts);
-                                                           progress.done(1);
-                                                         }));
+    analyzer::run_ordered_batch<Job>(
+        threads,
+        [&]() -> std::optional<Job> {
+          auto input = source.next();
+          if (!input) return std::nullopt;
+          Job job;
+          job.input = *input;
+          job.sides = default_sides;
+          progress.add_total(1);
+          return job;
+        },
+        [&](Job& job) { analyze_job(job, analyzer, explain_, rules_); },
+        [&](Job& job) {
+          progress.clear();
+          if (!print(job)) exit_code = 1;
+          count(job, counts);
+          progress.done(1);
+        });
     progress.finish(counts.summary("positions", progress.seconds()));
     return exit_code;
   }

@@ -12,7 +12,7 @@
 
 #include <tbb/global_control.h>
 
-#include "analyzer/cli/batch.hpp"
+#include "analyzer/ordered_batch.hpp"
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/tables_options.hpp"
@@ -158,7 +158,7 @@ class AuditCommand : public Command {
     Progress progress(isatty(STDERR_FILENO), "games");
     analyzer::Standings standings(*points);
     int exit_code = 0;
-    run_ordered_batch<Job>(
+    analyzer::run_ordered_batch<Job>(
         threads,
         [&]() -> std::optional<Job> {
           auto job = feed.next();

@@ -11,7 +11,7 @@
 #include <tbb/global_control.h>
 
 #include "analyzer/cli/fen_form.hpp"
-#include "analyzer/cli/batch.hpp"
+#include "analyzer/ordered_batch.hpp"
 #include "analyzer/cli/cache_options.hpp"
 #include "analyzer/cli/command.hpp"
 #include "analyzer/cli/tables_options.hpp"
@@ -98,7 +98,7 @@ class LossCommand : public Command {
     Progress progress(show_progress, "positions", show_progress ? stdin_positions_ahead() : std::nullopt);
     BatchCounts counts;
     int exit_code = 0;
-    run_ordered_batch<Job>(
+    analyzer::run_ordered_batch<Job>(
         threads,
         [&]() -> std::optional<Job> {
           auto input = source.next();
