@@ -117,7 +117,22 @@ struct Net {
   // From each square, the piece's fewest moves over the placements (the king's ignored):
   // a floor for the winner's moves that spares the placements of a net out of reach.
   std::array<uint8_t, 64> fewest_piece_moves;
+  // For each flight to fill, the kinds of piece (bits by kind_bit) that may fill it: those
+  // that could neither take the checker nor step between it and the king from there, for
+  // some checking square of the net. A pawn, which may promote, is left to the counts.
+  std::array<uint8_t, kMaxBlocks> fillers;
 };
+
+// A bit for each kind of piece that may fill a flight; 0 for a pawn (not judged).
+constexpr uint8_t kind_bit(PieceType type) {
+  switch (type) {
+    case PieceType::Knight: return 1;
+    case PieceType::Bishop: return 2;
+    case PieceType::Rook: return 4;
+    case PieceType::Queen: return 8;
+    default: return 0;
+  }
+}
 
 // Every net for `piece` checking from squares of `colours` (a bishop keeps its colour),
 // indexed by the losing king's square, with at most kMaxBlocks flights left open. The
@@ -155,7 +170,7 @@ std::array<std::vector<Net>, 64> build_nets(PieceType piece, Bitboard colours) {
       }
     }
     for (const auto& [open, placements] : groups) {
-      Net net{square, open.count(), {}, {}, {}};
+      Net net{square, open.count(), {}, {}, {}, {}};
       net.fewest_piece_moves.fill(uint8_t(kFar));
       int i = 0;
       for (Square b : open) net.blocks[std::size_t(i++)] = b;
@@ -163,6 +178,20 @@ std::array<std::vector<Net>, 64> build_nets(PieceType piece, Bitboard colours) {
       Bitboard free_checks;
       for (const auto& [king, checks] : placements)
         if (king == Square::None) free_checks = checks;
+      // The squares where a loser man would spoil the check from each checking square.
+      Bitboard all_checks;
+      for (const auto& [king, checks] : placements) all_checks |= checks;
+      for (int j = 0; j < net.block_count; ++j) {
+        const Square b = net.blocks[std::size_t(j)];
+        for (PieceType t : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
+          const Bitboard reach = piece_attacks(t, b, Bitboard());
+          for (Square c : all_checks)
+            if (!(reach & (between(c, square) | c))) {
+              net.fillers[std::size_t(j)] |= kind_bit(t);
+              break;
+            }
+        }
+      }
       for (const auto& [king, checks] : placements) {
         if (king != Square::None && (checks & ~free_checks) == Bitboard()) continue;
         Placement p{king, {}};
@@ -232,10 +261,18 @@ class NetSearch {
     const Square piece = pieces.first();
     // Each man's moves to each square.
     std::array<const DistanceRow*, 16> men{};
+    std::array<uint8_t, 16> kinds{};
     int men_count = 0;
     for (Square m : pos_.pieces(loser) ^ loser_king)
-      if (men_count < 16) men[std::size_t(men_count++)] = &man_distances(pos_.piece_on(m), m);
+      if (men_count < 16) {
+        kinds[std::size_t(men_count)] = kind_bit(type_of(pos_.piece_on(m)));
+        men[std::size_t(men_count++)] = &man_distances(pos_.piece_on(m), m);
+      }
     auto man_to = [&](int m, Square s) { return int((*men[std::size_t(m)])[std::size_t(index(s))]); };
+    // A man on the flight would spoil every check of the net.
+    auto misfit = [&](int m, const Net& net, int j) {
+      return kinds[std::size_t(m)] && !(kinds[std::size_t(m)] & net.fillers[std::size_t(j)]);
+    };
     const bool winner_moves = pos_.side_to_move() == winner_;
     // The winner makes the last move: w of its moves and l of the loser's interleaved.
     auto plies = [&](int w, int l) { return winner_moves ? 2 * std::max(w, l + 1) - 1 : 2 * std::max(w, l); };
@@ -259,7 +296,8 @@ class NetSearch {
         int nearest_sum = 0;
         for (int j = 0; j < net.block_count; ++j) {
           int nearest = kFar;
-          for (int m = 0; m < men_count; ++m) nearest = std::min(nearest, man_to(m, net.blocks[std::size_t(j)]));
+          for (int m = 0; m < men_count; ++m)
+            if (!misfit(m, net, j)) nearest = std::min(nearest, man_to(m, net.blocks[std::size_t(j)]));
           nearest_sum += nearest;
         }
         if (nearest_sum >= kFar || plies(w, steps + nearest_sum) >= best) continue;
@@ -274,6 +312,7 @@ class NetSearch {
             if (cost[std::size_t(mask)] >= kFar) continue;
             for (int j = 0; j < net.block_count; ++j) {
               if (mask & (1 << j)) continue;
+              if (misfit(m, net, j)) continue;
               const int c = cost[std::size_t(mask)] + man_to(m, net.blocks[std::size_t(j)]);
               int& slot = cost[std::size_t(mask | (1 << j))];
               slot = std::min(slot, c);
