@@ -57,7 +57,7 @@ int arbiter::fuzz::fuzz_helpmate_table(const uint8_t* data, std::size_t size) {
       FUZZ_CHECK(!v.error().empty());
       // The block's checksum failed: each of its values gives that same error, and would
       // check its bytes again. Go on with the next block.
-      const uint64_t next = (i / tablebase::helpmate::kBlockBytes + 1) * tablebase::helpmate::kBlockBytes;
+      const uint64_t next = (i / t.block_bytes() + 1) * t.block_bytes();
       i = std::max(i, next - step);
     }
   }

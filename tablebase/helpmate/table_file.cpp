@@ -46,20 +46,24 @@ static_assert(sizeof(DirEntry) == 16);
 
 uint32_t crc_of(const void* p, std::size_t n) { return crc32({static_cast<const uint8_t*>(p), n}); }
 
-uint64_t block_count_for(uint64_t slots) { return (4 * slots + kBlockBytes - 1) / kBlockBytes; }
+uint64_t block_count_for(uint64_t slots, uint32_t block_bytes) { return (4 * slots + block_bytes - 1) / block_bytes; }
 
 }  // namespace
 
 std::string table_file_name(const Material& m) { return m.name() + ".hmt"; }
 
-std::expected<void, std::string> write_table_file(const std::filesystem::path& path, const TableData& data) {
+std::expected<void, std::string> write_table_file(const std::filesystem::path& path, const TableData& data,
+                                                  uint32_t block_bytes) {
+  if (block_bytes < kMinBlockBytes || block_bytes > kMaxBlockBytes || (block_bytes & (block_bytes - 1)))
+    return std::unexpected("block size " + std::to_string(block_bytes) + " is not a power of two from " +
+                           std::to_string(kMinBlockBytes) + " to " + std::to_string(kMaxBlockBytes));
   const uint64_t total = data.values.size();
-  const uint64_t count = block_count_for(data.size);
+  const uint64_t count = block_count_for(data.size, block_bytes);
   std::vector<std::vector<uint8_t>> blocks(count);
   std::atomic<bool> failed{false};
   tbb::parallel_for(uint64_t(0), count, [&](uint64_t i) {
-    const uint64_t begin = i * kBlockBytes;
-    const std::size_t n = std::size_t(std::min<uint64_t>(kBlockBytes, total - begin));
+    const uint64_t begin = i * block_bytes;
+    const std::size_t n = std::size_t(std::min<uint64_t>(block_bytes, total - begin));
     std::vector<uint8_t>& out = blocks[i];
     out.resize(ZSTD_compressBound(n));
     const std::size_t got = ZSTD_compress(out.data(), out.size(), data.values.data() + begin, n, 9);
@@ -75,7 +79,7 @@ std::expected<void, std::string> write_table_file(const std::filesystem::path& p
   const std::string name = data.material.name();
   std::memcpy(h.material, name.data(), std::min(name.size(), sizeof h.material - 1));
   h.slots = data.size;
-  h.block_size = kBlockBytes;
+  h.block_size = block_bytes;
   h.block_count = uint32_t(count);
   const TableSummary s = summarize(data);
   for (int i = 0; i < 2; ++i) {
@@ -148,9 +152,12 @@ std::expected<std::unique_ptr<TableFile>, std::string> TableFile::open(const std
     return std::unexpected(where + "holds " + std::string(h.material) + ", not " + expected.name());
   f->material_ = expected;
   f->size_ = h.slots;
-  if (h.slots != TableIndex(expected).size() || h.block_size != kBlockBytes ||
-      h.block_count != block_count_for(h.slots))
+  if (h.block_size < kMinBlockBytes || h.block_size > kMaxBlockBytes || (h.block_size & (h.block_size - 1)))
+    return std::unexpected(where + "block size " + std::to_string(h.block_size) + " is not a power of two from " +
+                           std::to_string(kMinBlockBytes) + " to " + std::to_string(kMaxBlockBytes));
+  if (h.slots != TableIndex(expected).size() || h.block_count != block_count_for(h.slots, h.block_size))
     return std::unexpected(where + "sizes do not match the index of " + expected.name());
+  f->block_bytes_ = h.block_size;
   for (int i = 0; i < 2; ++i) {
     f->summary_.positions[i] = h.positions[i];
     f->summary_.wins[i] = h.wins[i];
@@ -179,7 +186,7 @@ TableFile::~TableFile() {
 }
 
 uint32_t TableFile::block_length(std::size_t i) const {
-  return uint32_t(std::min<uint64_t>(kBlockBytes, 4 * size_ - uint64_t(i) * kBlockBytes));
+  return uint32_t(std::min<uint64_t>(block_bytes_, 4 * size_ - uint64_t(i) * block_bytes_));
 }
 
 std::expected<void, std::string> TableFile::decompress(std::size_t i, uint8_t* out) const {
@@ -188,7 +195,14 @@ std::expected<void, std::string> TableFile::decompress(std::size_t i, uint8_t* o
   if (crc32(bytes) != b.crc)
     return std::unexpected(path_.string() + ": damaged block " + std::to_string(i) + " (checksum)");
   const uint32_t want = block_length(i);
-  const std::size_t got = ZSTD_decompress(out, want, bytes.data(), bytes.size());
+  // One context a thread, kept: ZSTD_decompress would allocate and set up a new one
+  // (some hundred kilobytes) for every block.
+  struct FreeContext {
+    void operator()(ZSTD_DCtx* c) const { ZSTD_freeDCtx(c); }
+  };
+  thread_local std::unique_ptr<ZSTD_DCtx, FreeContext> context(ZSTD_createDCtx());
+  if (!context) return std::unexpected(path_.string() + ": no memory to decompress block " + std::to_string(i));
+  const std::size_t got = ZSTD_decompressDCtx(context.get(), out, want, bytes.data(), bytes.size());
   if (ZSTD_isError(got) || got != want)
     return std::unexpected(path_.string() + ": block " + std::to_string(i) + " does not decompress");
   return {};
@@ -209,11 +223,11 @@ std::expected<const uint8_t*, std::string> TableFile::block(std::size_t i) const
 }
 
 std::expected<uint8_t, std::string> TableFile::value(uint64_t offset) const {
-  const std::size_t i = std::size_t(offset / kBlockBytes);
+  const std::size_t i = std::size_t(offset / block_bytes_);
   if (i >= blocks_.size()) return std::unexpected(path_.string() + ": offset past the table");
   auto b = block(i);
   if (!b) return std::unexpected(b.error());
-  return (*b)[offset % kBlockBytes];
+  return (*b)[offset % block_bytes_];
 }
 
 std::expected<TableData, std::string> TableFile::read_all() const {
@@ -223,7 +237,7 @@ std::expected<TableData, std::string> TableFile::read_all() const {
   data.values.resize(4 * size_);
   std::vector<std::string> errors(blocks_.size());
   tbb::parallel_for(std::size_t(0), blocks_.size(), [&](std::size_t i) {
-    if (auto ok = decompress(i, data.values.data() + i * kBlockBytes); !ok) errors[i] = ok.error();
+    if (auto ok = decompress(i, data.values.data() + i * block_bytes_); !ok) errors[i] = ok.error();
   });
   for (const auto& e : errors)
     if (!e.empty()) return std::unexpected(e);

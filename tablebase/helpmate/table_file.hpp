@@ -5,7 +5,7 @@
 //   block directory: per block its offset, compressed size and the CRC-32 of its
 //     compressed bytes; then the CRC-32 of the directory;
 //   blocks: the four sections (winner-major, then side to move; see table_data.hpp) cut
-//     into blocks of kBlockBytes, each compressed with zstd.
+//     into blocks of the header's block size, each compressed with zstd.
 // A reader maps the file (mmap), checks header and directory at open, and each block's
 // checksum and size when it first decompresses it; it never answers from a bad block.
 #pragma once
@@ -25,13 +25,22 @@ namespace arbiter::tablebase::helpmate {
 
 inline constexpr uint32_t kFormatVersion = 1;
 inline constexpr uint32_t kIndexScheme = 1;  // table_index.hpp as it stands
-inline constexpr uint32_t kBlockBytes = 1u << 16;
+// The block size a new table is written with. A reader decompresses a whole block at the
+// first probe into it, and a search's probes scatter over the table, so a small block
+// makes the first probes cheap, for some loss of compression (a page: the 4-man tables
+// take 33 MB, against 25 MB in blocks of 64 KiB). Files of any power of two from
+// kMinBlockBytes to kMaxBlockBytes are read.
+inline constexpr uint32_t kBlockBytes = 1u << 12;
+inline constexpr uint32_t kMinBlockBytes = 1u << 10;
+inline constexpr uint32_t kMaxBlockBytes = 1u << 20;
 
 // The file name of a material's table.
 std::string table_file_name(const Material& m);
 
-// Writes the table (through a temporary file renamed into place: never half a file).
-std::expected<void, std::string> write_table_file(const std::filesystem::path& path, const TableData& data);
+// Writes the table (through a temporary file renamed into place: never half a file), in
+// blocks of `block_bytes` (a power of two from kMinBlockBytes to kMaxBlockBytes).
+std::expected<void, std::string> write_table_file(const std::filesystem::path& path, const TableData& data,
+                                                  uint32_t block_bytes = kBlockBytes);
 
 class TableFile {
  public:
@@ -47,6 +56,7 @@ class TableFile {
   const TableSummary& summary() const { return summary_; }
   uint64_t file_bytes() const { return bytes_; }
   uint64_t block_count() const { return blocks_.size(); }
+  uint32_t block_bytes() const { return block_bytes_; }  // uncompressed, each block but the last
 
   // The byte at offset (value_offset()), or an error when its block is damaged.
   // Thread-safe; each block is decompressed once and kept.
@@ -68,6 +78,7 @@ class TableFile {
   std::filesystem::path path_;
   Material material_;
   uint64_t size_ = 0;
+  uint32_t block_bytes_ = kBlockBytes;
   TableSummary summary_;
   const uint8_t* map_ = nullptr;
   uint64_t bytes_ = 0;

@@ -9,6 +9,7 @@
 
 #include <unistd.h>
 
+#include <cstring>
 #include <deque>
 #include <fstream>
 #include <random>
@@ -19,6 +20,7 @@
 #include "search/helpmate_tables.hpp"
 #include "search/problems/problem_helpmate.hpp"
 #include "support.hpp"
+#include "tablebase/checksum.hpp"
 #include "tablebase/helpmate/build_tables.hpp"
 #include "tablebase/helpmate/table_file.hpp"
 #include "tablebase/helpmate/table_index.hpp"
@@ -506,6 +508,49 @@ static void check_8() {
     HelpmateTableSet set(dir);
     CHECK(set.probe(kq, Color::White).kind == TableAnswer::Kind::NotCovered);
     CHECK(set.warnings().size() == 1);
+  }
+  SECTION("a file in blocks of another size answers the same") {
+    // Blocks of 64 KiB, as the tables were first written, and of 1 KiB, the smallest read.
+    for (uint32_t block_bytes : {uint32_t(1) << 16, uint32_t(1) << 10}) {
+      INFO(block_bytes);
+      auto original = tablebase::helpmate::TableFile::open(tables_dir() / "KQvK.hmt", material("KQvK"));
+      REQUIRE(original);
+      auto data = (*original)->read_all();
+      REQUIRE(data);
+      REQUIRE(tablebase::helpmate::write_table_file(dir / "KQvK.hmt", *data, block_bytes));
+      auto reread = tablebase::helpmate::TableFile::open(dir / "KQvK.hmt", material("KQvK"));
+      REQUIRE(reread);
+      CHECK((*reread)->block_bytes() == block_bytes);
+      auto values = (*reread)->read_all();
+      REQUIRE(values);
+      CHECK(values->values == data->values);
+      HelpmateTableSet set(dir);
+      const TableAnswer a = set.probe(kq, Color::White);
+      CHECK((a.kind == truth.kind && a.plies == truth.plies));
+      CHECK(set.warnings().empty());
+    }
+  }
+  SECTION("a block size that is not a power of two is refused, and named") {
+    copy("KQvK.hmt");
+    const auto path = dir / "KQvK.hmt";
+    std::string header(96, '\0');
+    {
+      std::ifstream in(path, std::ios::binary);
+      in.read(header.data(), 96);
+    }
+    const uint32_t odd = 3000;
+    std::memcpy(header.data() + 40, &odd, 4);  // the block size, after magic, versions, material, slots
+    const uint32_t crc = tablebase::crc32({reinterpret_cast<const uint8_t*>(header.data()), 88});
+    std::memcpy(header.data() + 88, &crc, 4);  // so that only the size is wrong
+    {
+      std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+      f.write(header.data(), 96);
+    }
+    HelpmateTableSet set(dir);
+    CHECK(set.probe(kq, Color::White).kind == TableAnswer::Kind::NotCovered);
+    REQUIRE(set.warnings().size() == 1);
+    CHECK(set.warnings()[0].find("block size 3000") != std::string::npos);
+    CHECK_FALSE(tablebase::helpmate::write_table_file(dir / "other.hmt", tablebase::helpmate::TableData{}, 3000));
   }
   SECTION("the intact file answers") {
     copy("KQvK.hmt");
