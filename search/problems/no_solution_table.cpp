@@ -24,17 +24,32 @@ std::atomic_ref<T> atomic(T& word) {
 
 }  // namespace
 
+// The part in use at first: 16K entries (768 KB), a few huge pages.
+constexpr unsigned kFirstLog2 = 14;
+// Entries in use per node searched: a search records at most a fact a node, and with room
+// for many more few facts meet in a bucket (16: the nodes of the long problems stay
+// within 3% of a whole table from the start).
+constexpr uint64_t kEntriesPerNode = 16;
+
 NoSolutionTable::NoSolutionTable(unsigned log2_entries) {
   log2_entries = std::max(1u, log2_entries);  // a bucket is two entries
   entries_ = zeroed_huge_array<Entry>(std::size_t(1) << log2_entries);
   mask_ = (uint64_t(1) << log2_entries) - 1;
+  active_mask_.store((uint64_t(1) << std::min(log2_entries, kFirstLog2)) - 1, std::memory_order_relaxed);
+}
+
+void NoSolutionTable::fit(uint64_t nodes) {
+  const uint64_t want = std::min(mask_, std::bit_ceil(std::max<uint64_t>(nodes, 1) * kEntriesPerNode) - 1);
+  uint64_t now = active_mask_.load(std::memory_order_relaxed);
+  while (now < want && !active_mask_.compare_exchange_weak(now, want, std::memory_order_relaxed)) {
+  }
 }
 
 // Sequence-lock reader: the data read between two equal, even sequence numbers was
 // written by one writer alone. Either entry of the position's bucket may hold it.
 bool NoSolutionTable::known_unsolvable(const Position& pos, uint64_t key, int plies) const {
   if (key == 0 || plies < 0 || plies > kMaxPlies) return false;
-  Entry* bucket = &entries_[key & mask_ & ~uint64_t(1)];
+  Entry* bucket = &entries_[key & active_mask_.load(std::memory_order_relaxed) & ~uint64_t(1)];
   for (int way = 0; way < 2; ++way) {
     Entry& e = bucket[way];
     const uint32_t before = atomic(e.sequence).load(std::memory_order_acquire);
@@ -55,7 +70,7 @@ bool NoSolutionTable::known_unsolvable(const Position& pos, uint64_t key, int pl
 // else the one whose deepest fact is shallower (less work saved) is replaced.
 void NoSolutionTable::record_unsolvable(const Position& pos, uint64_t key, int plies) {
   if (key == 0 || plies < 0 || plies > kMaxPlies) return;
-  Entry* bucket = &entries_[key & mask_ & ~uint64_t(1)];
+  Entry* bucket = &entries_[key & active_mask_.load(std::memory_order_relaxed) & ~uint64_t(1)];
   auto worth = [](Entry& e) { return std::bit_width(atomic(e.plies).load(std::memory_order_relaxed)); };
   int way = 0;
   if (atomic(bucket[1].key).load(std::memory_order_relaxed) == key)

@@ -197,7 +197,8 @@ class Solver {
   bool count_node() {
     if (stopped_) return false;
     if (++pending_ < kNodeBatch) return true;
-    shared_.nodes.fetch_add(pending_, std::memory_order_relaxed);
+    const uint64_t nodes = shared_.nodes.fetch_add(pending_, std::memory_order_relaxed) + pending_;
+    if (shared_.table) shared_.table->fit(nodes);
     const bool ok = shared_.limits.spend(pending_);
     pending_ = 0;
     if (!ok)

@@ -17,6 +17,7 @@
 #include "search/board/movegen.hpp"
 #include "search/board/notation.hpp"
 #include "search/board/packed.hpp"
+#include "search/problems/no_solution_table.hpp"
 #include "search/problems/problem_helpmate.hpp"
 #include "support.hpp"
 
@@ -339,6 +340,44 @@ TEST_CASE("helpmate: the table of positions without solution never loses one (ti
   auto normal = search::solve_helpmate(test::pos(fen), stip("3"), limits2, options);
   CHECK(small.solutions == normal.solutions);
   CHECK(small.solutions.size() == counted(fen, 6));
+}
+
+TEST_CASE("no-solution table: widening the part in use keeps only true facts and never narrows it", "[helpmate]") {
+  search::NoSolutionTable table(20);
+  const std::size_t first = table.used_bytes();
+  CHECK(first < table.size_bytes());
+  // Distinct positions along a walk from the start, each with one fact.
+  std::vector<Position> seen;
+  Position pos = Position::startpos();
+  for (int i = 0; i < 3000; ++i) {
+    const auto moves = board::legal_moves(pos);
+    if (moves.size() == 0) break;
+    seen.push_back(pos);
+    table.record_unsolvable(pos, pos.key(), i % 7);
+    pos.do_move(moves[std::size_t(i * 7919) % moves.size()]);
+  }
+  auto check_facts = [&] {
+    for (std::size_t i = 0; i < seen.size(); ++i)
+      for (int plies = 0; plies < 8; ++plies)
+        if (table.known_unsolvable(seen[i], seen[i].key(), plies)) {
+          // Another walk position with the same key and packing would be the same position.
+          bool recorded = false;
+          for (std::size_t j = 0; j < seen.size(); ++j)
+            recorded |= seen[j].key() == seen[i].key() && int(j % 7) == plies;
+          REQUIRE(recorded);
+        }
+  };
+  check_facts();
+  table.fit(100);  // fewer than the part in use already: no change
+  CHECK(table.used_bytes() == first);
+  table.fit(uint64_t(1) << 40);  // more than the whole: the whole
+  CHECK(table.used_bytes() == table.size_bytes());
+  check_facts();
+  table.fit(1);
+  CHECK(table.used_bytes() == table.size_bytes());
+  // Facts recorded now are found under the wider part.
+  for (std::size_t i = 0; i < seen.size(); ++i) table.record_unsolvable(seen[i], seen[i].key(), 9);
+  for (const Position& p : seen) CHECK(table.known_unsolvable(p, p.key(), 9));
 }
 
 // The benchmark problems (tests/data/helpmates.txt) against the memoised enumeration; the
