@@ -184,7 +184,7 @@ std::array<std::vector<Net>, 64> build_nets(PieceType piece, Bitboard colours) {
       for (int j = 0; j < net.block_count; ++j) {
         const Square b = net.blocks[std::size_t(j)];
         for (PieceType t : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
-          const Bitboard reach = piece_attacks(t, b, Bitboard());
+          const Bitboard reach = piece_attacks(t, b, Bitboard::of(square));  // its own king stands in the way
           for (Square c : all_checks)
             if (!(reach & (between(c, square) | c))) {
               net.fillers[std::size_t(j)] |= kind_bit(t);
