@@ -1,6 +1,7 @@
 #include "search/problems/problem_helpmate.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <charconv>
 #include <limits>
@@ -108,7 +109,8 @@ class Solver {
  private:
   // True when a solution lies below; every one found is recorded. With first_only, stops
   // at the first. Records "no solution here" only for a subtree searched to its end.
-  bool search(int remaining) {
+  // `flights_open`: the parent's QuietMoveFlights already found the flights bound open here.
+  bool search(int remaining, bool flights_open = false) {
     if (!count_node()) return false;
     if (remaining == 1) return mating_moves();
     if (material_forbids_mate_fast(pos_, shared_.winner)) return false;
@@ -124,7 +126,7 @@ class Solver {
     NoSolutionTable* table = shared_.table;
     if (table && table->known_unsolvable(pos_, key, remaining)) return false;
     // Dearer than the table's probe, so after it; what it proves goes into the table.
-    if (shared_.flights_cut && flights_forbid_mate(pos_, shared_.winner, remaining)) {
+    if (shared_.flights_cut && !flights_open && flights_forbid_mate(pos_, shared_.winner, remaining)) {
       if (table) table->record_unsolvable(pos_, key, remaining);
       return false;
     }
@@ -138,11 +140,29 @@ class Solver {
     const std::size_t before = found_.size();
     MoveList moves;
     generate_legal(pos_, moves);
+    // The loser's quiet moves whose children the flights bound would cut at once: cut
+    // here, before the moves are made and the table probed for them. The children at one
+    // ply are left to the mating moves, which the bound does not test either.
+    QuietMoveFlights* quiet = nullptr;
+    if (shared_.flights_cut && remaining >= 3 && pos_.side_to_move() != shared_.winner) {
+      // One test for each count of plies left and thread, reused: a task runs on one
+      // thread from start to end, and deeper plies take other slots.
+      thread_local std::array<std::unique_ptr<QuietMoveFlights>, NoSolutionTable::kMaxPlies + 1> slots;
+      auto& slot = slots[std::size_t(std::min(remaining, NoSolutionTable::kMaxPlies))];
+      if (!slot) slot = std::make_unique<QuietMoveFlights>();
+      if (slot->reset(pos_, shared_.winner, remaining)) quiet = slot.get();
+    }
+    const Square loser_king = pos_.king_square(pos_.side_to_move());
     bool any = false;
     for (Move m : moves) {
+      const bool tested = quiet && m.from() != loser_king && m.kind() != MoveKind::EnPassant &&
+                          m.kind() != MoveKind::Castling && pos_.piece_on(m.to()) == Piece::None;
+      if (tested && quiet->forbids(m.from(), m.to(),
+                                   m.kind() == MoveKind::Promotion ? m.promotion() : type_of(pos_.piece_on(m.from()))))
+        continue;
       path_.push_back(m);
       pos_.do_move(m);
-      any |= search(remaining - 1);
+      any |= search(remaining - 1, tested);
       pos_.undo_move(m);
       path_.pop_back();
       if (stopped_ || (any && shared_.first_only)) return any;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 
 #include "search/board/attacks.hpp"
@@ -50,6 +51,36 @@ Bitboard fill_reach(const Position& pos, Color side, int moves) {
     reach |= cone;
   }
   return reach;
+}
+
+// fill_reach for one man of `side`, of `type`, on `s` (not a king): the whole side's is
+// the union of its men's.
+Bitboard man_fill_reach(Color side, PieceType type, Square s, int moves) {
+  const Bitboard at = Bitboard::of(s);
+  if (moves <= 0) return at;
+  switch (type) {
+    case PieceType::Rook: return moves >= 2 ? kAllSquares : at | rook_attacks(s, Bitboard());
+    case PieceType::Queen: return moves >= 2 ? kAllSquares : at | queen_attacks(s, Bitboard());
+    case PieceType::Bishop: return at | (moves >= 2 ? squares_of_colour(s) : bishop_attacks(s, Bitboard()));
+    case PieceType::Knight: {
+      Bitboard knights = at;
+      for (int i = 0; i < moves && knights != kAllSquares; ++i) knights |= knight_step_spread(knights);
+      return knights;
+    }
+    case PieceType::Pawn: {
+      const Bitboard last_rank = rank_bb(side == Color::White ? 7 : 0);
+      const Bitboard second_rank = rank_bb(side == Color::White ? 1 : 6);
+      Bitboard cone = at;
+      for (int i = 0; i < moves; ++i) {
+        Bitboard next = pawn_step_spread(cone, side);
+        if (i == 0) next |= (at & second_rank).forward(side).forward(side);
+        if ((next & last_rank) && i + 1 < moves) return kAllSquares;
+        cone = next;
+      }
+      return at | cone;
+    }
+    default: return at;
+  }
 }
 
 // Knight moves from one square to another on an empty board.
@@ -131,29 +162,44 @@ Men checking_men(const Position& pos, Color winner, int moves) {
   return men;
 }
 
-}  // namespace
+// The counts of the test: the moves of each side; covered[o], the squares the winner's
+// men other than its king may attack within o moves; king[s], its king's squares within s
+// steps; filled[j], the squares some man of the loser other than its king may stand on
+// within j moves. All grow with the count.
+struct FlightCounts {
+  int winner_moves = 0, loser_moves = 0;
+  std::array<Bitboard, kMaxMoves + 1> covered, king, filled;
+  std::optional<Men> men;  // computed when a square first passes the test of every man on its own
+};
 
-bool flights_forbid_mate(const Position& pos, Color winner, int plies) {
+// Sets the moves of each side for `plies` left; false when the test can say nothing.
+bool set_moves(FlightCounts& c, const Position& pos, Color winner, int plies, bool winner_to_move) {
   if (plies <= 0) return false;
-  const int winner_moves = (plies + (pos.side_to_move() == winner ? 1 : 0)) / 2;
-  const int loser_moves = plies - winner_moves;
-  if (winner_moves == 0) return false;
+  c.winner_moves = (plies + (winner_to_move ? 1 : 0)) / 2;
+  c.loser_moves = plies - c.winner_moves;
+  c.men.reset();
+  if (c.winner_moves == 0) return false;
   // A rook or a queen attacks any square after one move: every flight counts as covered.
   if (pos.pieces(winner, PieceType::Rook, PieceType::Queen)) return false;
-  if (winner_moves > kMaxMoves || loser_moves > kMaxMoves) return false;
-  const Color loser = ~winner;
-  // covered[o]: the squares the winner's men other than its king may attack within o
-  // moves; king[s]: its king's squares within s steps; filled[j]: the squares some man of
-  // the loser other than its king may stand on within j moves. All grow with the count.
-  std::array<Bitboard, kMaxMoves + 1> covered, king, filled;
-  for (int o = 0; o <= winner_moves; ++o) {
-    covered[std::size_t(o)] = checkable_squares(pos, winner, o);
-    king[std::size_t(o)] = king_reach(pos, winner, o);
+  if (c.winner_moves > kMaxMoves || c.loser_moves > kMaxMoves) return false;
+  for (int o = 0; o <= c.winner_moves; ++o) {
+    c.covered[std::size_t(o)] = checkable_squares(pos, winner, o);
+    c.king[std::size_t(o)] = king_reach(pos, winner, o);
   }
-  for (int j = 0; j <= loser_moves; ++j) filled[std::size_t(j)] = fill_reach(pos, loser, j);
+  return true;
+}
+
+// True when no square of the losing king passes, on the counts of `c`. Of `pos` it reads
+// the losing king's reach, the number of the loser's men and the winner's men.
+bool no_mate_square(const Position& pos, Color winner, FlightCounts& c) {
+  const Color loser = ~winner;
+  const int winner_moves = c.winner_moves, loser_moves = c.loser_moves;
+  const auto& covered = c.covered;
+  const auto& king = c.king;
+  const auto& filled = c.filled;
+  std::optional<Men>& men = c.men;
   // Each flight to fill takes a man of its own.
   const int loser_men = (pos.pieces(loser) ^ pos.king_square(loser)).count();
-  std::optional<Men> men;  // computed when a square first passes the test of every man on its own
 
   Bitboard reached;  // the losing king's squares within fewer steps than the ring's
   for (int steps = 0; steps <= loser_moves; ++steps) {
@@ -244,6 +290,58 @@ bool flights_forbid_mate(const Position& pos, Color winner, int plies) {
     if (within == kAllSquares) break;
   }
   return true;
+}
+
+}  // namespace
+
+bool flights_forbid_mate(const Position& pos, Color winner, int plies) {
+  FlightCounts c;
+  if (!set_moves(c, pos, winner, plies, pos.side_to_move() == winner)) return false;
+  for (int j = 0; j <= c.loser_moves; ++j) c.filled[std::size_t(j)] = fill_reach(pos, ~winner, j);
+  return no_mate_square(pos, winner, c);
+}
+
+struct QuietMoveFlights::Impl {
+  FlightCounts counts;
+  const Position* pos = nullptr;
+  Color winner = Color::White;
+  int men_count = 0;
+  std::array<Square, 16> men{};
+  std::array<std::array<Bitboard, kMaxMoves + 1>, 16> reach{};  // reach[m][j], man m within j moves
+};
+
+QuietMoveFlights::QuietMoveFlights() : impl_(std::make_unique<Impl>()) {}
+QuietMoveFlights::~QuietMoveFlights() = default;
+
+bool QuietMoveFlights::reset(const Position& pos, Color winner, int plies) {
+  Impl& d = *impl_;
+  d.pos = nullptr;
+  const Color loser = ~winner;
+  if (pos.side_to_move() != loser || !set_moves(d.counts, pos, winner, plies - 1, true)) return false;
+  d.pos = &pos;
+  d.winner = winner;
+  d.men_count = 0;
+  for (Square m : pos.pieces(loser) ^ pos.king_square(loser)) {
+    if (d.men_count == 16) return d.pos = nullptr, false;
+    const auto i = std::size_t(d.men_count++);
+    d.men[i] = m;
+    for (int j = 0; j <= d.counts.loser_moves; ++j)
+      d.reach[i][std::size_t(j)] = man_fill_reach(loser, type_of(pos.piece_on(m)), m, j);
+  }
+  return true;
+}
+
+bool QuietMoveFlights::forbids(Square from, Square to, PieceType becomes) {
+  Impl& d = *impl_;
+  if (!d.pos) return false;
+  const Color loser = ~d.winner;
+  for (int j = 0; j <= d.counts.loser_moves; ++j) {
+    Bitboard filled = man_fill_reach(loser, becomes, to, j);
+    for (int m = 0; m < d.men_count; ++m)
+      if (d.men[std::size_t(m)] != from) filled |= d.reach[std::size_t(m)][std::size_t(j)];
+    d.counts.filled[std::size_t(j)] = filled;
+  }
+  return no_mate_square(*d.pos, d.winner, d.counts);
 }
 
 }  // namespace arbiter::search

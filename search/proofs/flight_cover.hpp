@@ -18,6 +18,8 @@
 // when the winner has few men: a lone king's flights must be filled or covered.
 #pragma once
 
+#include <memory>
+
 #include "search/board/position.hpp"
 
 namespace arbiter::search {
@@ -26,5 +28,32 @@ namespace arbiter::search {
 // above. False when the counts allow one, or when `plies` is 0 (a mate that stands
 // already is not this test's business) or gives the winner no move.
 bool flights_forbid_mate(const board::Position& pos, board::Color winner, int plies);
+
+// The same test on the children of a position where the loser is to move, one for each
+// quiet move (no capture) of a man other than its king, without making the move: the
+// winner's counts and the other men's reach are the position's, worked out once. For
+// such a move, forbids() is flights_forbid_mate(child, winner, plies - 1), except that a
+// castling right the move loses still counts for the king's reach, so it may allow a
+// mate the child's test rules out, never the reverse. A solver skips the children it
+// rules out before making their moves or probing its tables for them.
+class QuietMoveFlights {
+ public:
+  QuietMoveFlights();
+  ~QuietMoveFlights();
+  QuietMoveFlights(const QuietMoveFlights&) = delete;
+  QuietMoveFlights& operator=(const QuietMoveFlights&) = delete;
+
+  // Prepares for the children of `pos` (kept by reference until the next reset), with
+  // `plies` left at `pos`. False when the test says nothing there (the winner to move, a
+  // rook or a queen for the winner, a count out of range): then forbids() is false.
+  bool reset(const board::Position& pos, board::Color winner, int plies);
+  // After the man on `from` goes to `to` and is then a `becomes` (its own type, or the
+  // piece it promotes to).
+  bool forbids(board::Square from, board::Square to, board::PieceType becomes);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace arbiter::search

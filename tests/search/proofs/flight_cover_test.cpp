@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "search/board/movegen.hpp"
+#include "search/board/notation.hpp"
 #include "search/checking_moves.hpp"
 #include "search/problems/problem_helpmate.hpp"
 #include "search/proofs/check_reach.hpp"
@@ -39,25 +40,26 @@ TEST_CASE("flights: mates the bound must allow", "[flight-cover]") {
   CHECK_FALSE(flights_forbid_mate(test::pos("8/8/8/8/3N4/8/p7/k1K5 w - - 0 1"), Color::White, 1));
 }
 
+// Winners without a rook or a queen (where the test can fire), loser men that can fill
+// flights, promotions, castling and en passant among the moves.
+struct Root {
+  const char* fen;
+  int depth;  // plies walked from the root
+};
+const Root roots[] = {
+    {"8/8/8/4k3/4p3/2N5/8/K7 b - - 1 1", 2},
+    {"8/8/8/8/8/1k6/5nB1/2K5 b - - 0 1", 2},
+    {"7k/5K1p/6p1/8/8/8/8/8 b - - 0 1", 2},
+    {"r3k3/8/8/8/8/8/3P2p1/4K3 w q - 0 1", 2},
+    {"8/8/8/3pP3/8/8/k7/4K3 w - d6 0 1", 2},
+    {"8/8/2pbkp2/2pnr3/4p3/8/4PK2/8 b - - 0 1", 1},
+    {"1b4b1/N5K1/8/4p3/r7/k3nq2/3p4/8 b - - 0 1", 1},
+    {"6rk/5ppp/8/8/8/8/2B5/K3N3 w - - 0 1", 1},
+    {"7k/6pp/8/5N2/8/8/1B6/K7 w - - 0 1", 2},  // two checkers, each covering from its square
+    {"r1k5/pp6/8/8/8/3N4/2N4P/K7 b - - 0 1", 1},
+};
+
 TEST_CASE("flights: never rules out a mate the exact solver finds", "[flight-cover]") {
-  // Winners without a rook or a queen (where the test can fire), loser men that can fill
-  // flights, promotions, castling and en passant among the moves.
-  struct Root {
-    const char* fen;
-    int depth;  // plies walked from the root
-  };
-  const Root roots[] = {
-      {"8/8/8/4k3/4p3/2N5/8/K7 b - - 1 1", 2},
-      {"8/8/8/8/8/1k6/5nB1/2K5 b - - 0 1", 2},
-      {"7k/5K1p/6p1/8/8/8/8/8 b - - 0 1", 2},
-      {"r3k3/8/8/8/8/8/3P2p1/4K3 w q - 0 1", 2},
-      {"8/8/8/3pP3/8/8/k7/4K3 w - d6 0 1", 2},
-      {"8/8/2pbkp2/2pnr3/4p3/8/4PK2/8 b - - 0 1", 1},
-      {"1b4b1/N5K1/8/4p3/r7/k3nq2/3p4/8 b - - 0 1", 1},
-      {"6rk/5ppp/8/8/8/8/2B5/K3N3 w - - 0 1", 1},
-      {"7k/6pp/8/5N2/8/8/1B6/K7 w - - 0 1", 2},  // two checkers, each covering from its square
-      {"r1k5/pp6/8/8/8/3N4/2N4P/K7 b - - 0 1", 1},
-  };
   int fired = 0, mates = 0;
   for (const Root& root : roots) {
     Position start = test::pos(root.fen);
@@ -82,6 +84,56 @@ TEST_CASE("flights: never rules out a mate the exact solver finds", "[flight-cov
   }
   CHECK(fired > 1000);
   CHECK(mates > 0);
+}
+
+TEST_CASE("flights: the test of the loser's quiet moves is the test of each child", "[flight-cover]") {
+  // The roots above, and losers to move whose bishops, knights and pawns stand near their
+  // king, where each man's reach decides whether a flight can be filled.
+  std::vector<Root> all(std::begin(roots), std::end(roots));
+  for (Root extra : {Root{"k7/2b5/1p6/1N6/8/8/8/K1B5 b - - 0 1", 2}, Root{"7k/4b1p1/6n1/8/8/8/1B6/K5N1 b - - 0 1", 2},
+                     Root{"8/8/8/8/8/2n5/2k1p3/K1N5 b - - 0 1", 2}, Root{"7k/8/8/8/b7/8/8/K5NB b - - 0 1", 2},
+                     Root{"7k/6p1/8/8/8/8/8/K5NB b - - 0 1", 2}})
+    all.push_back(extra);
+  int tested = 0, fired = 0, castling = 0;
+  for (const Root& root : all) {
+    Position start = test::pos(root.fen);
+    test::walk(start, root.depth, [&](Position& pos) {
+      const Color winner = ~pos.side_to_move();
+      const Color loser = pos.side_to_move();
+      for (int plies = 3; plies <= 7; ++plies) {
+        search::QuietMoveFlights quiet;
+        const bool applies = quiet.reset(pos, winner, plies);
+        for (Move m : board::legal_moves(pos)) {
+          if (m.from() == pos.king_square(loser) || m.kind() == board::MoveKind::EnPassant ||
+              m.kind() == board::MoveKind::Castling || pos.piece_on(m.to()) != board::Piece::None)
+            continue;
+          const board::PieceType becomes =
+              m.kind() == board::MoveKind::Promotion ? m.promotion() : board::type_of(pos.piece_on(m.from()));
+          const bool before = quiet.forbids(m.from(), m.to(), becomes);
+          Position child = pos;
+          child.do_move(m);
+          const bool after = flights_forbid_mate(child, winner, plies - 1);
+          INFO(pos.fen() << " " << board::to_uci(pos, m) << " plies " << plies);
+          if (!applies) REQUIRE_FALSE((before || after));
+          // A castling right lost widens the king's reach the parent counts: the parent's
+          // test may then allow what the child's rules out, never the reverse.
+          const bool same_rights = child.can_castle(loser, true) == pos.can_castle(loser, true) &&
+                                   child.can_castle(loser, false) == pos.can_castle(loser, false);
+          if (same_rights) {
+            REQUIRE(before == after);
+          } else {
+            REQUIRE((!before || after));
+            ++castling;
+          }
+          ++tested;
+          fired += before;
+        }
+      }
+    });
+  }
+  CHECK(tested > 10000);
+  CHECK(fired > 1000);
+  CHECK(castling > 0);
 }
 
 TEST_CASE("flights: the helpmate solver's solutions are the same with and without the cut", "[flight-cover]") {
