@@ -144,19 +144,23 @@ class Solver {
     // here, before the moves are made and the table probed for them. The children at one
     // ply are left to the mating moves, which the bound does not test either.
     QuietMoveFlights* quiet = nullptr;
+    const Square loser_king = pos_.king_square(pos_.side_to_move());
+    auto is_quiet = [&](Move m) {
+      return m.from() != loser_king && m.kind() != MoveKind::EnPassant && m.kind() != MoveKind::Castling &&
+             pos_.piece_on(m.to()) == Piece::None;
+    };
     if (shared_.flights_cut && remaining >= 3 && pos_.side_to_move() != shared_.winner) {
       // One test for each count of plies left and thread, reused: a task runs on one
       // thread from start to end, and deeper plies take other slots.
       thread_local std::array<std::unique_ptr<QuietMoveFlights>, NoSolutionTable::kMaxPlies + 1> slots;
       auto& slot = slots[std::size_t(std::min(remaining, NoSolutionTable::kMaxPlies))];
       if (!slot) slot = std::make_unique<QuietMoveFlights>();
-      if (slot->reset(pos_, shared_.winner, remaining)) quiet = slot.get();
+      const int count = int(std::count_if(moves.begin(), moves.end(), is_quiet));
+      if (slot->reset(pos_, shared_.winner, remaining, count)) quiet = slot.get();
     }
-    const Square loser_king = pos_.king_square(pos_.side_to_move());
     bool any = false;
     for (Move m : moves) {
-      const bool tested = quiet && m.from() != loser_king && m.kind() != MoveKind::EnPassant &&
-                          m.kind() != MoveKind::Castling && pos_.piece_on(m.to()) == Piece::None;
+      const bool tested = quiet && is_quiet(m);
       if (tested && quiet->forbids(m.from(), m.to(),
                                    m.kind() == MoveKind::Promotion ? m.promotion() : type_of(pos_.piece_on(m.from()))))
         continue;

@@ -44,9 +44,11 @@ class QuietMoveFlights {
   QuietMoveFlights& operator=(const QuietMoveFlights&) = delete;
 
   // Prepares for the children of `pos` (kept by reference until the next reset), with
-  // `plies` left at `pos`. False when the test says nothing there (the winner to move, a
-  // rook or a queen for the winner, a count out of range): then forbids() is false.
-  bool reset(const board::Position& pos, board::Color winner, int plies);
+  // `plies` left at `pos`, and about `moves` quiet moves to be asked of: with many, the
+  // test is compiled once into the sets of flights the men must fill, which each move
+  // then only checks. False when the test says nothing there (the winner to move, a rook
+  // or a queen for the winner, a count out of range): then forbids() is false.
+  bool reset(const board::Position& pos, board::Color winner, int plies, int moves);
   // After the man on `from` goes to `to` and is then a `becomes` (its own type, or the
   // piece it promotes to).
   bool forbids(board::Square from, board::Square to, board::PieceType becomes);

@@ -102,7 +102,7 @@ TEST_CASE("flights: the test of the loser's quiet moves is the test of each chil
       const Color loser = pos.side_to_move();
       for (int plies = 3; plies <= 7; ++plies) {
         search::QuietMoveFlights quiet;
-        const bool applies = quiet.reset(pos, winner, plies);
+        const bool applies = quiet.reset(pos, winner, plies, plies % 2 ? 0 : 100);  // direct, and compiled
         for (Move m : board::legal_moves(pos)) {
           if (m.from() == pos.king_square(loser) || m.kind() == board::MoveKind::EnPassant ||
               m.kind() == board::MoveKind::Castling || pos.piece_on(m.to()) != board::Piece::None)
