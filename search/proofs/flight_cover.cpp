@@ -18,6 +18,23 @@ namespace {
 
 constexpr int kMaxMoves = 16;  // the most moves of a side the test counts; beyond, it rules out nothing
 
+// Where pawns of `side` on `pawns` may stand after exactly `moves` moves (with their own
+// squares, fill_reach's share), or every square once one may promote with a move to spare.
+Bitboard pawn_cone(Bitboard pawns, Color side, int moves) {
+  const Bitboard last_rank = rank_bb(side == Color::White ? 7 : 0);
+  const Bitboard second_rank = rank_bb(side == Color::White ? 1 : 6);
+  Bitboard cone = pawns;
+  for (int i = 0; i < moves; ++i) {
+    Bitboard next = pawn_step_spread(cone, side);
+    if (i == 0) next |= (pawns & second_rank).forward(side).forward(side);
+    // Promoted on this move: with one more, a queen or a knight may stand anywhere
+    // (a superset, which keeps the count a floor).
+    if ((next & last_rank) && i + 1 < moves) return kAllSquares;
+    cone = next;
+  }
+  return cone;
+}
+
 // Every square some man of `side` other than its king could stand on after at most `moves`
 // of its moves, on an empty board: pieces by their moves (a bishop keeps its colour), pawns
 // forward one rank a move, a file at most (captures taken as available), two ranks once
@@ -37,20 +54,7 @@ Bitboard fill_reach(const Position& pos, Color side, int moves) {
     for (int i = 0; i < moves && knights != kAllSquares; ++i) knights |= knight_step_spread(knights);
     reach |= knights;
   }
-  if (Bitboard pawns = pos.pieces(side, PieceType::Pawn)) {
-    const Bitboard last_rank = rank_bb(side == Color::White ? 7 : 0);
-    const Bitboard second_rank = rank_bb(side == Color::White ? 1 : 6);
-    Bitboard cone = pawns;
-    for (int i = 0; i < moves; ++i) {
-      Bitboard next = pawn_step_spread(cone, side);
-      if (i == 0) next |= (pawns & second_rank).forward(side).forward(side);
-      // Promoted on this move: with one more, a queen or a knight may stand anywhere
-      // (a superset, which keeps the count a floor).
-      if ((next & last_rank) && i + 1 < moves) return kAllSquares;
-      cone = next;
-    }
-    reach |= cone;
-  }
+  if (Bitboard pawns = pos.pieces(side, PieceType::Pawn)) reach |= pawn_cone(pawns, side, moves);
   return reach;
 }
 
@@ -68,18 +72,7 @@ Bitboard man_fill_reach(Color side, PieceType type, Square s, int moves) {
       for (int i = 0; i < moves && knights != kAllSquares; ++i) knights |= knight_step_spread(knights);
       return knights;
     }
-    case PieceType::Pawn: {
-      const Bitboard last_rank = rank_bb(side == Color::White ? 7 : 0);
-      const Bitboard second_rank = rank_bb(side == Color::White ? 1 : 6);
-      Bitboard cone = at;
-      for (int i = 0; i < moves; ++i) {
-        Bitboard next = pawn_step_spread(cone, side);
-        if (i == 0) next |= (at & second_rank).forward(side).forward(side);
-        if ((next & last_rank) && i + 1 < moves) return kAllSquares;
-        cone = next;
-      }
-      return at | cone;
-    }
+    case PieceType::Pawn: return at | pawn_cone(at, side, moves);
     default: return at;
   }
 }
@@ -190,37 +183,31 @@ bool set_moves(FlightCounts& c, const Position& pos, Color winner, int plies, bo
   return true;
 }
 
-// True when no square of the losing king passes, on the counts of `c`. Of `pos` it reads
-// the losing king's reach, the number of the loser's men and the winner's men.
-bool no_mate_square(const Position& pos, Color winner, FlightCounts& c) {
+// What a walk over the mate squares does next.
+enum class Walk { Go, EndFirst, Stop };
+
+// Walks the squares K the losing king may be mated on, nearest first, and for each the sets
+// of flights of which the loser's men must fill one for a mate there (the rest covered by
+// the winner), in two kinds: first, with every man of the winner covering on its own (the
+// winner's king nowhere near, or in the box two steps away); then, when that is possible
+// and the winner has checking men, with one of them giving the check from a square where
+// it attacks K. The visitor gets square(left), the loser's moves left for filling at K;
+// first(open) and second(open), each answering Go for the next set, EndFirst to end the
+// first kind, Stop to end the walk; skip_second(), true to go to the next square; and
+// no_checkers(), called when the winner has no checking men, true to stop.
+template <class Visitor>
+void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visitor& v) {
   const Color loser = ~winner;
   const int winner_moves = c.winner_moves, loser_moves = c.loser_moves;
   const auto& covered = c.covered;
   const auto& king = c.king;
-  const auto& filled = c.filled;
-  std::optional<Men>& men = c.men;
-  // Each flight to fill takes a man of its own.
-  const int loser_men = (pos.pieces(loser) ^ pos.king_square(loser)).count();
-
   Bitboard reached;  // the losing king's squares within fewer steps than the ring's
   for (int steps = 0; steps <= loser_moves; ++steps) {
     const Bitboard within = king_reach(pos, loser, steps);
     const Bitboard ring = within & ~reached & covered[std::size_t(winner_moves)];
     reached = within;
-    const int left = loser_moves - steps;  // the loser's moves for filling flights
-    // True when the loser has the moves to fill the flights in `open`: each flight costs
-    // the fewest moves in which some man may stand there (a man per flight, floors summed).
-    auto fillable = [&](Bitboard open) {
-      if (open.count() > loser_men) return false;
-      int needed = 0;
-      for (int j = 0; j <= left && open; ++j) {
-        open &= ~filled[std::size_t(j)];
-        needed += open.count();
-        if (needed > left) return false;
-      }
-      return !open;
-    };
     for (Square k : ring) {
+      v.square(loser_moves - steps);
       const Bitboard flights = king_attacks(k);
       // The winner's king covers flights only from two steps away (nearer, the kings would
       // touch), after its steps there.
@@ -231,24 +218,24 @@ bool no_mate_square(const Position& pos, Color winner, FlightCounts& c) {
         while (!king[std::size_t(steps_there)].has(w)) ++steps_there;
         return steps_there;
       };
-      // Every other man covering on its own: the winner's king nowhere near, and the
-      // others with all the moves; or the king in the box, and the others with the rest.
-      bool open = fillable(flights & ~covered[std::size_t(winner_moves)]);
+      Walk next = v.first(flights & ~covered[std::size_t(winner_moves)]);
       for (Square w : box) {
-        if (open) break;
+        if (next != Walk::Go) break;
         const int others = winner_moves - king_steps(w);
-        open = covered[std::size_t(others)].has(k) &&
-               fillable(flights & ~king_attacks(w) & ~covered[std::size_t(others)]);
+        if (covered[std::size_t(others)].has(k))
+          next = v.first(flights & ~king_attacks(w) & ~covered[std::size_t(others)]);
       }
-      if (!open) continue;
-      if (!men) men = checking_men(pos, winner, winner_moves);
-      if (men->count == 0) return false;  // a mate on k is not ruled out
-      // One man gives the check: from each square where it attacks k, it covers what it
-      // attacks there; the others cover on their own, and the king from the box, within
-      // the moves the checker leaves them.
-      for (int i = 0; i < men->count; ++i) {
-        const PieceType type = men->type[std::size_t(i)];
-        const Square from = men->square[std::size_t(i)];
+      if (next == Walk::Stop) return;
+      if (v.skip_second()) continue;
+      if (!c.men) c.men = checking_men(pos, winner, winner_moves);
+      const Men& men = *c.men;
+      if (men.count == 0) {
+        if (v.no_checkers()) return;
+        continue;
+      }
+      for (int i = 0; i < men.count; ++i) {
+        const PieceType type = men.type[std::size_t(i)];
+        const Square from = men.square[std::size_t(i)];
         Bitboard checks;
         switch (type) {
           case PieceType::Knight: checks = knight_attacks(k); break;
@@ -276,30 +263,69 @@ bool no_mate_square(const Position& pos, Color winner, FlightCounts& c) {
           if (moves > winner_moves) continue;
           auto others = [&](int o) {
             Bitboard b;
-            for (int j = 0; j < men->count; ++j)
-              if (j != i) b |= men->reach[std::size_t(j)][std::size_t(o)];
+            for (int j = 0; j < men.count; ++j)
+              if (j != i) b |= men.reach[std::size_t(j)][std::size_t(o)];
             return b;
           };
-          if (fillable(flights & ~cover & ~others(winner_moves - moves))) return false;
+          if (v.second(flights & ~cover & ~others(winner_moves - moves)) == Walk::Stop) return;
           for (Square w : box) {
             const int left_over = winner_moves - moves - king_steps(w);
-            if (left_over >= 0 && fillable(flights & ~cover & ~king_attacks(w) & ~others(left_over))) return false;
+            if (left_over >= 0 && v.second(flights & ~cover & ~king_attacks(w) & ~others(left_over)) == Walk::Stop)
+              return;
           }
         }
       }
     }
     if (within == kAllSquares) break;
   }
-  return true;
+}
+
+// True when the loser has the moves (`left`) to fill the flights in `open`: each flight
+// costs the fewest moves in which some man may stand there (a man per flight, floors
+// summed), with `filled` as in FlightCounts.
+bool fillable(Bitboard open, int left, int loser_men, const std::array<Bitboard, kMaxMoves + 1>& filled) {
+  if (open.count() > loser_men) return false;
+  int needed = 0;
+  for (int j = 0; j <= left && open; ++j) {
+    open &= ~filled[std::size_t(j)];
+    needed += open.count();
+    if (needed > left) return false;
+  }
+  return !open;
+}
+
+// True when no square of the losing king passes, on the counts of `c`. Of `pos` it reads
+// the losing king's reach, the number of the loser's men and the winner's men.
+bool no_mate_square(const Position& pos, Color winner, FlightCounts& c) {
+  struct Test {
+    const FlightCounts& c;
+    int loser_men;
+    int left = 0;
+    bool first_met = false;
+    bool ruled_out = true;
+    void square(int l) { left = l, first_met = false; }
+    Walk first(Bitboard open) {
+      first_met = fillable(open, left, loser_men, c.filled);
+      return first_met ? Walk::EndFirst : Walk::Go;
+    }
+    bool skip_second() const { return !first_met; }
+    bool no_checkers() { return !(ruled_out = false); }  // a mate on this square is not ruled out
+    Walk second(Bitboard open) {
+      if (!fillable(open, left, loser_men, c.filled)) return Walk::Go;
+      ruled_out = false;
+      return Walk::Stop;
+    }
+  } test{c, (pos.pieces(~winner) ^ pos.king_square(~winner)).count()};
+  walk_mate_squares(pos, winner, c, test);
+  return test.ruled_out;
 }
 
 // no_mate_square compiled for the children of one position, which differ only in the
 // loser's men: for each square of the losing king, in the order the test visits them, the
 // loser's moves left for filling and the sets of flights of which one must be fillable,
-// first with every man of the winner covering on its own, then (when the winner has
-// checking men) with one of them giving the check. A child then only checks which sets
-// its men can fill. Of sets where one holds another, only the smaller is kept: whatever
-// fills the larger fills it.
+// of the first kind, then (when the winner has checking men) of the second. A child then
+// only checks which sets its men can fill. Of sets where one holds another, only the
+// smaller is kept: whatever fills the larger fills it.
 struct FlightPlan {
   struct Entry {
     int left = 0;
@@ -307,7 +333,7 @@ struct FlightPlan {
   };
   std::vector<Entry> entries;
   std::vector<Bitboard> sets;
-  bool checkers = false;  // the winner has checking men: the second sets must be met too
+  bool checkers = true;  // the winner has checking men: the second sets must be met too
 };
 
 // Appends `open` to the sets from `begin` unless one of them is within it; drops those it is within.
@@ -322,107 +348,48 @@ void add_minimal(std::vector<Bitboard>& sets, std::size_t begin, Bitboard open) 
 }
 
 void build_plan(const Position& pos, Color winner, FlightCounts& c, FlightPlan& plan) {
-  const Color loser = ~winner;
-  const int winner_moves = c.winner_moves, loser_moves = c.loser_moves;
-  const auto& covered = c.covered;
-  const auto& king = c.king;
+  struct Builder {
+    FlightPlan& plan;
+    void close() {
+      if (!plan.entries.empty()) plan.entries.back().end = uint32_t(plan.sets.size());
+    }
+    void square(int left) {
+      close();
+      const auto at = uint32_t(plan.sets.size());
+      plan.entries.push_back({left, at, at, at});
+    }
+    Walk first(Bitboard open) {
+      add_minimal(plan.sets, plan.entries.back().first, open);
+      plan.entries.back().second = uint32_t(plan.sets.size());
+      return Walk::Go;
+    }
+    bool skip_second() const { return false; }
+    bool no_checkers() {
+      plan.checkers = false;
+      return false;
+    }
+    Walk second(Bitboard open) {
+      add_minimal(plan.sets, plan.entries.back().second, open);
+      return Walk::Go;
+    }
+  } builder{plan};
   plan.entries.clear();
   plan.sets.clear();
-  if (!c.men) c.men = checking_men(pos, winner, winner_moves);
-  const Men& men = *c.men;
-  plan.checkers = men.count > 0;
-  Bitboard reached;
-  for (int steps = 0; steps <= loser_moves; ++steps) {
-    const Bitboard within = king_reach(pos, loser, steps);
-    const Bitboard ring = within & ~reached & covered[std::size_t(winner_moves)];
-    reached = within;
-    for (Square k : ring) {
-      FlightPlan::Entry e;
-      e.left = loser_moves - steps;
-      e.first = uint32_t(plan.sets.size());
-      const Bitboard flights = king_attacks(k);
-      const Bitboard near = flights | k;
-      const Bitboard box = king_step_spread(near) & ~near & king[std::size_t(winner_moves)];
-      auto king_steps = [&](Square w) {
-        int steps_there = 0;
-        while (!king[std::size_t(steps_there)].has(w)) ++steps_there;
-        return steps_there;
-      };
-      add_minimal(plan.sets, e.first, flights & ~covered[std::size_t(winner_moves)]);
-      for (Square w : box) {
-        const int others = winner_moves - king_steps(w);
-        if (covered[std::size_t(others)].has(k))
-          add_minimal(plan.sets, e.first, flights & ~king_attacks(w) & ~covered[std::size_t(others)]);
-      }
-      e.second = uint32_t(plan.sets.size());
-      for (int i = 0; i < men.count; ++i) {
-        const PieceType type = men.type[std::size_t(i)];
-        const Square from = men.square[std::size_t(i)];
-        Bitboard checks;
-        switch (type) {
-          case PieceType::Knight: checks = knight_attacks(k); break;
-          case PieceType::Bishop: checks = bishop_attacks(k, Bitboard()) & squares_of_colour(from); break;
-          default: checks = pawn_attacks(loser, k); break;
-        }
-        for (Square a : checks) {
-          int moves = 0;
-          Bitboard cover;
-          switch (type) {
-            case PieceType::Knight:
-              moves = knight_moves()[std::size_t(index(from))][std::size_t(index(a))];
-              cover = knight_attacks(a);
-              break;
-            case PieceType::Bishop:
-              moves = a == from ? 0 : bishop_attacks(from, Bitboard()).has(a) ? 1 : 2;
-              cover = bishop_attacks(a, Bitboard());
-              break;
-            default:
-              moves = pawn_walk(winner, from, a);
-              if (moves < 0) continue;
-              cover = pawn_attacks(winner, a);
-              break;
-          }
-          if (moves > winner_moves) continue;
-          auto others = [&](int o) {
-            Bitboard b;
-            for (int j = 0; j < men.count; ++j)
-              if (j != i) b |= men.reach[std::size_t(j)][std::size_t(o)];
-            return b;
-          };
-          add_minimal(plan.sets, e.second, flights & ~cover & ~others(winner_moves - moves));
-          for (Square w : box) {
-            const int left_over = winner_moves - moves - king_steps(w);
-            if (left_over >= 0) add_minimal(plan.sets, e.second, flights & ~cover & ~king_attacks(w) & ~others(left_over));
-          }
-        }
-      }
-      e.end = uint32_t(plan.sets.size());
-      plan.entries.push_back(e);
-    }
-    if (within == kAllSquares) break;
-  }
+  plan.checkers = true;
+  walk_mate_squares(pos, winner, c, builder);
+  builder.close();
 }
 
 // no_mate_square by the plan, for the loser's men filling as `c.filled` says.
 bool plan_rules_out(const FlightPlan& plan, const FlightCounts& c, int loser_men) {
+  auto any = [&](uint32_t from, uint32_t to, int left) {
+    for (uint32_t i = from; i < to; ++i)
+      if (fillable(plan.sets[i], left, loser_men, c.filled)) return true;
+    return false;
+  };
   for (const FlightPlan::Entry& e : plan.entries) {
-    auto fillable = [&](Bitboard open) {
-      if (open.count() > loser_men) return false;
-      int needed = 0;
-      for (int j = 0; j <= e.left && open; ++j) {
-        open &= ~c.filled[std::size_t(j)];
-        needed += open.count();
-        if (needed > e.left) return false;
-      }
-      return !open;
-    };
-    auto any = [&](uint32_t from, uint32_t to) {
-      for (uint32_t i = from; i < to; ++i)
-        if (fillable(plan.sets[i])) return true;
-      return false;
-    };
-    if (!any(e.first, e.second)) continue;
-    if (!plan.checkers || any(e.second, e.end)) return false;
+    if (!any(e.first, e.second, e.left)) continue;
+    if (!plan.checkers || any(e.second, e.end, e.left)) return false;
   }
   return true;
 }
