@@ -144,26 +144,15 @@ class Solver {
     // here, before the moves are made and the table probed for them. The children at one
     // ply are left to the mating moves, which the bound does not test either.
     QuietMoveFlights* quiet = nullptr;
-    const Square loser_king = pos_.king_square(pos_.side_to_move());
-    auto is_quiet = [&](Move m) {
-      return m.from() != loser_king && m.kind() != MoveKind::EnPassant && m.kind() != MoveKind::Castling &&
-             pos_.piece_on(m.to()) == Piece::None;
-    };
     if (shared_.flights_cut && remaining >= 3 && pos_.side_to_move() != shared_.winner) {
-      // One test for each count of plies left and thread, reused: a task runs on one
-      // thread from start to end, and deeper plies take other slots.
-      thread_local std::array<std::unique_ptr<QuietMoveFlights>, NoSolutionTable::kMaxPlies + 1> slots;
-      auto& slot = slots[std::size_t(std::min(remaining, NoSolutionTable::kMaxPlies))];
-      if (!slot) slot = std::make_unique<QuietMoveFlights>();
-      const int count = int(std::count_if(moves.begin(), moves.end(), is_quiet));
-      if (slot->reset(pos_, shared_.winner, remaining, count)) quiet = slot.get();
+      const int count = int(std::count_if(moves.begin(), moves.end(), [&](Move m) { return quiet_man_move(pos_, m); }));
+      quiet = quiet_move_flights_slot(remaining);
+      if (quiet && !quiet->reset(pos_, shared_.winner, remaining, count)) quiet = nullptr;
     }
     bool any = false;
     for (Move m : moves) {
-      const bool tested = quiet && is_quiet(m);
-      if (tested && quiet->forbids(m.from(), m.to(),
-                                   m.kind() == MoveKind::Promotion ? m.promotion() : type_of(pos_.piece_on(m.from()))))
-        continue;
+      const bool tested = quiet && quiet_man_move(pos_, m);
+      if (tested && quiet->forbids(m.from(), m.to(), piece_after(pos_, m))) continue;
       path_.push_back(m);
       pos_.do_move(m);
       any |= search(remaining - 1, tested);

@@ -444,6 +444,15 @@ bool QuietMoveFlights::reset(const Position& pos, Color winner, int plies, int m
   return true;
 }
 
+QuietMoveFlights* quiet_move_flights_slot(int plies) {
+  // A child position with plies - 1 left: 2 * kMaxMoves plies is the most the test counts.
+  thread_local std::array<std::unique_ptr<QuietMoveFlights>, 2 * kMaxMoves + 2> slots;
+  if (plies < 0 || plies >= int(slots.size())) return nullptr;
+  auto& slot = slots[std::size_t(plies)];
+  if (!slot) slot = std::make_unique<QuietMoveFlights>();
+  return slot.get();
+}
+
 bool QuietMoveFlights::forbids(Square from, Square to, PieceType becomes) {
   Impl& d = *impl_;
   if (!d.pos) return false;

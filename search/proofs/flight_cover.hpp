@@ -20,6 +20,7 @@
 
 #include <memory>
 
+#include "search/board/move.hpp"
 #include "search/board/position.hpp"
 
 namespace arbiter::search {
@@ -57,5 +58,21 @@ class QuietMoveFlights {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// A QuietMoveFlights for each count of plies left, per thread, for a depth-first search:
+// its deeper plies take other slots, and a thread runs one search at a time. Null past
+// the counts the test can use.
+QuietMoveFlights* quiet_move_flights_slot(int plies);
+
+// Whether a loser's move is one QuietMoveFlights judges: no capture, not its king's.
+inline bool quiet_man_move(const board::Position& pos, board::Move m) {
+  return m.from() != pos.king_square(pos.side_to_move()) && m.kind() != board::MoveKind::EnPassant &&
+         m.kind() != board::MoveKind::Castling && pos.piece_on(m.to()) == board::Piece::None;
+}
+
+// What the man becomes by the move: its own type, or the piece it promotes to.
+inline board::PieceType piece_after(const board::Position& pos, board::Move m) {
+  return m.kind() == board::MoveKind::Promotion ? m.promotion() : board::type_of(pos.piece_on(m.from()));
+}
 
 }  // namespace arbiter::search
