@@ -11,7 +11,7 @@
 #include "search/checking_moves.hpp"
 #include "search/explore/flight_blockers.hpp"
 #include "search/explore/guidance.hpp"
-#include "search/explore/huge_page_allocator.hpp"
+#include "search/huge_page_allocator.hpp"
 #include "search/proofs/material.hpp"
 
 namespace arbiter::search {

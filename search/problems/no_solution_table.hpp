@@ -13,7 +13,7 @@
 
 #include "search/board/packed.hpp"
 #include "search/board/position.hpp"
-#include "search/explore/huge_page_allocator.hpp"
+#include "search/huge_page_allocator.hpp"
 
 namespace arbiter::search {
 
@@ -30,10 +30,9 @@ class NoSolutionTable {
   void record_unsolvable(const board::Position& pos, uint64_t key, int plies);
   // Widens the part of the table in use to a few times `nodes` entries (never narrows it,
   // never past the whole). A search of n nodes records at most n facts, and the pages of
-  // the part it never reaches are never touched: a small problem zeroes no more memory
-  // than it needs (clearing the pages of a table of 96 MB cost a problem of 11K nodes
-  // 0.2 s). Facts recorded before stay where they were; those whose index under the wider
-  // part differs are forgotten, as an overwritten one is.
+  // the part it never reaches are never touched, so a small problem clears no more memory
+  // than it needs. Facts recorded before stay where they were; those whose index under the
+  // wider part differs are forgotten, as an overwritten one is.
   void fit(uint64_t nodes);
 
   std::size_t size_bytes() const { return (mask_ + 1) * sizeof(Entry); }
@@ -41,8 +40,7 @@ class NoSolutionTable {
 
  private:
   // Plain words, read and written through std::atomic_ref: the table comes zeroed from
-  // the system (zeroed_huge_array), so the pages a search never touches cost nothing and
-  // a small problem need not pay for clearing a table of 96 MB.
+  // the system (zeroed_huge_array), so the pages a search never touches cost nothing.
   struct Entry {
     uint32_t sequence;               // odd while a writer is inside
     uint32_t plies;                  // bit d: no helpmate of exactly d plies

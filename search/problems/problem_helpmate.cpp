@@ -1,7 +1,6 @@
 #include "search/problems/problem_helpmate.hpp"
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <charconv>
 #include <limits>

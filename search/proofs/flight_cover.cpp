@@ -309,7 +309,10 @@ bool no_mate_square(const Position& pos, Color winner, FlightCounts& c) {
       return first_met ? Walk::EndFirst : Walk::Go;
     }
     bool skip_second() const { return !first_met; }
-    bool no_checkers() { return !(ruled_out = false); }  // a mate on this square is not ruled out
+    bool no_checkers() {  // a mate on this square is not ruled out
+      ruled_out = false;
+      return true;
+    }
     Walk second(Bitboard open) {
       if (!fillable(open, left, loser_men, c.filled)) return Walk::Go;
       ruled_out = false;
@@ -412,7 +415,6 @@ struct QuietMoveFlights::Impl {
   FlightCounts counts;
   FlightPlan plan;
   bool planned = false;
-  int loser_men = 0;
   const Position* pos = nullptr;
   Color winner = Color::White;
   int men_count = 0;
@@ -438,7 +440,6 @@ bool QuietMoveFlights::reset(const Position& pos, Color winner, int plies, int m
     for (int j = 0; j <= d.counts.loser_moves; ++j)
       d.reach[i][std::size_t(j)] = man_fill_reach(loser, type_of(pos.piece_on(m)), m, j);
   }
-  d.loser_men = d.men_count;
   d.planned = moves >= kMovesToCompile;
   if (d.planned) build_plan(pos, winner, d.counts, d.plan);
   return true;
@@ -463,7 +464,7 @@ bool QuietMoveFlights::forbids(Square from, Square to, PieceType becomes) {
       if (d.men[std::size_t(m)] != from) filled |= d.reach[std::size_t(m)][std::size_t(j)];
     d.counts.filled[std::size_t(j)] = filled;
   }
-  if (d.planned) return plan_rules_out(d.plan, d.counts, d.loser_men);
+  if (d.planned) return plan_rules_out(d.plan, d.counts, d.men_count);
   return no_mate_square(*d.pos, d.winner, d.counts);
 }
 

@@ -48,15 +48,21 @@ uint32_t crc_of(const void* p, std::size_t n) { return crc32({static_cast<const 
 
 uint64_t block_count_for(uint64_t slots, uint32_t block_bytes) { return (4 * slots + block_bytes - 1) / block_bytes; }
 
+// Why a block size cannot be written or read, or nothing when it can.
+std::optional<std::string> block_size_problem(uint32_t block_bytes) {
+  if (block_bytes >= kMinBlockBytes && block_bytes <= kMaxBlockBytes && !(block_bytes & (block_bytes - 1)))
+    return std::nullopt;
+  return "block size " + std::to_string(block_bytes) + " is not a power of two from " + std::to_string(kMinBlockBytes) +
+         " to " + std::to_string(kMaxBlockBytes);
+}
+
 }  // namespace
 
 std::string table_file_name(const Material& m) { return m.name() + ".hmt"; }
 
 std::expected<void, std::string> write_table_file(const std::filesystem::path& path, const TableData& data,
                                                   uint32_t block_bytes) {
-  if (block_bytes < kMinBlockBytes || block_bytes > kMaxBlockBytes || (block_bytes & (block_bytes - 1)))
-    return std::unexpected("block size " + std::to_string(block_bytes) + " is not a power of two from " +
-                           std::to_string(kMinBlockBytes) + " to " + std::to_string(kMaxBlockBytes));
+  if (auto problem = block_size_problem(block_bytes)) return std::unexpected(*problem);
   const uint64_t total = data.values.size();
   const uint64_t count = block_count_for(data.size, block_bytes);
   std::vector<std::vector<uint8_t>> blocks(count);
@@ -152,9 +158,7 @@ std::expected<std::unique_ptr<TableFile>, std::string> TableFile::open(const std
     return std::unexpected(where + "holds " + std::string(h.material) + ", not " + expected.name());
   f->material_ = expected;
   f->size_ = h.slots;
-  if (h.block_size < kMinBlockBytes || h.block_size > kMaxBlockBytes || (h.block_size & (h.block_size - 1)))
-    return std::unexpected(where + "block size " + std::to_string(h.block_size) + " is not a power of two from " +
-                           std::to_string(kMinBlockBytes) + " to " + std::to_string(kMaxBlockBytes));
+  if (auto problem = block_size_problem(h.block_size)) return std::unexpected(where + *problem);
   if (h.slots != TableIndex(expected).size() || h.block_count != block_count_for(h.slots, h.block_size))
     return std::unexpected(where + "sizes do not match the index of " + expected.name());
   f->block_bytes_ = h.block_size;
