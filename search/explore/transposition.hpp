@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "search/board/types.hpp"
+#include "search/huge_page_allocator.hpp"
 
 namespace arbiter::search {
 
@@ -18,12 +19,13 @@ class TranspositionTable {
   // The depth d such that no mate within d plies is known, or 0.
   int probe(uint64_t key, board::Color winner) const {
     uint64_t k = tag(key, winner);
-    uint64_t e = slots_[k & mask_].load(std::memory_order_relaxed);
+    uint64_t e = std::atomic_ref<uint64_t>(slots_[k & mask_]).load(std::memory_order_relaxed);
     return (e >> 8) == (k >> 8) ? int(e & 0xFF) : 0;
   }
   void store(uint64_t key, board::Color winner, int depth) {
     uint64_t k = tag(key, winner);
-    slots_[k & mask_].store((k & ~uint64_t(0xFF)) | uint64_t(depth > 255 ? 255 : depth), std::memory_order_relaxed);
+    std::atomic_ref<uint64_t>(slots_[k & mask_])
+        .store((k & ~uint64_t(0xFF)) | uint64_t(depth > 255 ? 255 : depth), std::memory_order_relaxed);
   }
   std::size_t size_bytes() const { return (mask_ + 1) * sizeof(uint64_t); }
 
@@ -31,7 +33,10 @@ class TranspositionTable {
   static uint64_t tag(uint64_t key, board::Color winner) {
     return winner == board::Color::White ? key : key ^ 0x6A09E667F3BCC909ULL;
   }
-  std::unique_ptr<std::atomic<uint64_t>[]> slots_;
+  // Plain words, read and written through std::atomic_ref: they come zeroed from the
+  // system (zeroed_huge_array), so a search that touches a few entries of a big table
+  // pays for those pages only, not for clearing the whole table.
+  std::unique_ptr<uint64_t[], ZeroedHugeFree> slots_;
   uint64_t mask_;
 };
 
