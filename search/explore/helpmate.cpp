@@ -1,7 +1,9 @@
 #include "search/explore/helpmate.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <optional>
+#include <vector>
 
 #include "search/board/check_test.hpp"
 #include "search/board/movegen.hpp"
@@ -30,8 +32,14 @@ Square target_corner(Square king, int variant) {
 class Searcher {
  public:
   Searcher(const Position& root, Color winner, Limits& limits, TranspositionTable& table, int variant,
-           const HelpmateTables* tables, bool flights_cut)
-      : pos_(root), winner_(winner), limits_(limits), table_(table), tables_(tables), flights_cut_(flights_cut) {
+           const HelpmateTables* tables, bool flights_cut, bool last_ply_memo)
+      : pos_(root),
+        winner_(winner),
+        limits_(limits),
+        table_(table),
+        tables_(tables),
+        flights_cut_(flights_cut),
+        last_ply_memo_(last_ply_memo) {
     corner_ = target_corner(pos_.king_square(~winner), variant);
   }
 
@@ -48,12 +56,16 @@ class Searcher {
     if (losing_side && pos_.in_check() && !has_legal_move(pos_)) return true;
     if (remaining <= 0) return false;
     if (mate_out_of_reach(pos_, winner_, remaining)) return false;  // no man can check in time
-    if (!losing_side && remaining == 1) {  // no table here: looking costs less than a probe
+    if (!losing_side && remaining == 1) {  // not the shared table: its deeper facts would be pushed out
+      const uint64_t key = pos_.key();
+      uint64_t& seen = no_mate_in_one_[key & no_mate_mask_];
+      if (last_ply_memo_ && seen == key && key != 0) return false;
       // The last move must mate: only checks, and only those that leave the king no step.
       if (auto mate = find_mating_move(pos_)) {
         line_.push_back(*mate);
         return true;
       }
+      seen = key;
       return false;
     }
     const uint64_t key = pos_.key();
@@ -158,12 +170,20 @@ class Searcher {
   TranspositionTable& table_;
   const HelpmateTables* tables_;
   bool flights_cut_;
+  bool last_ply_memo_;
   Square corner_;
   std::vector<Move> line_;
   uint64_t pending_ = 0;
   // Nodes counted between looks at the limits: fewer than the budget, so that a small
   // budget is kept (a look costs an atomic add).
   uint64_t batch_ = std::clamp<uint64_t>(limits_.max_nodes() / 8, 1, 1024);
+  // The keys of last-ply positions where the winner has no mating move. A proof meets
+  // about half of them again (the loser's moves in another order), and a hit skips only a
+  // look that would find nothing again: nodes and results are those without it. Direct
+  // mapped, about an entry for every two nodes of the budget (1K to 256K entries).
+  unsigned no_mate_log2_ = std::clamp<unsigned>(unsigned(std::bit_width(limits_.max_nodes() / 2)), 10, 18);
+  std::vector<uint64_t> no_mate_in_one_ = std::vector<uint64_t>(std::size_t(1) << no_mate_log2_);
+  uint64_t no_mate_mask_ = (uint64_t(1) << no_mate_log2_) - 1;
   bool aborted_ = false;
 };
 
@@ -172,7 +192,8 @@ class Searcher {
 HelpmateResult find_helpmate(const Position& root, Color winner, Limits& limits, TranspositionTable& table,
                              const HelpmateConfig& config) {
   HelpmateResult result;
-  Searcher searcher(root, winner, limits, table, config.variant, config.tables, config.flights_cut);
+  Searcher searcher(root, winner, limits, table, config.variant, config.tables, config.flights_cut,
+                    config.last_ply_memo);
   // A mate falls on the loser's turn: odd plies when the winner moves first.
   int first = root.side_to_move() == winner ? 1 : 0;
   for (int depth = first; depth <= config.max_plies; depth += 2) {

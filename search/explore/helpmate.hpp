@@ -27,6 +27,9 @@ struct HelpmateConfig {
   // (search/proofs/flight_cover.hpp). Exact; where the winner has few men it proves far
   // more in the same nodes, but each node costs more, so it is for proving (--shortest).
   bool flights_cut = false;
+  // Remember the last-ply positions without a mating move, so that a position met again
+  // is not looked at again. Changes no node count and no result; off only to check that.
+  bool last_ply_memo = true;
 };
 
 struct HelpmateResult {
