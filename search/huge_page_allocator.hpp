@@ -60,6 +60,17 @@ struct ZeroedHugeFree {
   }
 };
 
+// `count` zeroed objects of an implicit-lifetime type, from calloc: big blocks come mapped
+// from the system in ordinary pages, zeroed as they are first touched. For tables that a
+// question's answer waits on, where a huge page's fault may stall while the kernel
+// compacts memory to find one.
+template <class T>
+std::unique_ptr<T[], ZeroedHugeFree> zeroed_array(std::size_t count) {
+  void* p = std::calloc(count, sizeof(T));
+  if (!p) throw std::bad_alloc();
+  return std::unique_ptr<T[], ZeroedHugeFree>(static_cast<T*>(p), ZeroedHugeFree{count * sizeof(T), false});
+}
+
 // `count` zeroed objects of an implicit-lifetime type (plain words, read through
 // std::atomic_ref where shared), for a table probed at random that a search may touch
 // only in part: the zeroes come from the system, so untouched pages cost nothing. From
@@ -78,9 +89,7 @@ std::unique_ptr<T[], ZeroedHugeFree> zeroed_huge_array(std::size_t count) {
     return std::unique_ptr<T[], ZeroedHugeFree>(static_cast<T*>(p), ZeroedHugeFree{bytes, true});
   }
 #endif
-  void* p = std::calloc(count, sizeof(T));
-  if (!p) throw std::bad_alloc();
-  return std::unique_ptr<T[], ZeroedHugeFree>(static_cast<T*>(p), ZeroedHugeFree{bytes, false});
+  return zeroed_array<T>(count);
 }
 
 }  // namespace arbiter::search

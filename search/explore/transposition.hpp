@@ -34,8 +34,8 @@ class TranspositionTable {
     return winner == board::Color::White ? key : key ^ 0x6A09E667F3BCC909ULL;
   }
   // Plain words, read and written through std::atomic_ref: they come zeroed from the
-  // system (zeroed_huge_array), so a search that touches a few entries of a big table
-  // pays for those pages only, not for clearing the whole table.
+  // system (zeroed_array), so a search that touches a few entries of a big table pays for
+  // those pages only, not for clearing the whole table.
   std::unique_ptr<uint64_t[], ZeroedHugeFree> slots_;
   uint64_t mask_;
 };
