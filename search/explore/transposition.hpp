@@ -15,7 +15,11 @@ namespace arbiter::search {
 
 class TranspositionTable {
  public:
-  explicit TranspositionTable(unsigned log2_entries = 22);
+  // When its pages come into memory: as the searches first touch them (a table made for
+  // one search, which may touch a small part of it), or all at once (a table that lives
+  // long, so that a server's memory is the same from its first request to its last).
+  enum class Pages { OnFirstUse, AtOnce };
+  explicit TranspositionTable(unsigned log2_entries = 22, Pages pages = Pages::OnFirstUse);
   // The depth d such that no mate within d plies is known, or 0.
   int probe(uint64_t key, board::Color winner) const {
     uint64_t k = tag(key, winner);
