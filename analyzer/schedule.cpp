@@ -26,8 +26,8 @@ const Schedule& default_schedule() {
       {Step::Net, 120'000, 0, {},
        "a king and one minor piece mate mostly in a corner, the loser's men blocking: routed there directly"},
       {Step::NetAnywhere, 80'000, 0, {},
-       "the nets on edges and in the middle, where the loser's men hem in their king: many more nets, so "
-       "a weaker guide, tried after the corners"},
+       "the nets on edges and in the middle, where the loser's men hem in their king: many more squares, "
+       "each searched on its own, tried after the corners"},
       {Step::Guided, 100, 0, {}, "a first look before the steering below, which delays some mates"},
       {Step::MateSquares, 0, 0, {}, "where walls leave the losing king at most eight mate squares, explorations head there"},
       {Step::Guided, 2'000, 0, {}, "finds the mates where the narrow focus leads astray"},

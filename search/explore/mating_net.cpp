@@ -18,6 +18,13 @@ namespace {
 constexpr int kFar = 64;      // a place a man cannot reach
 constexpr int kNever = 1000;  // plies when no net can be reached
 constexpr int kMaxBlocks = 4; // flights left for the loser's men at most
+// A search aimed at one square of the losing king follows, at each turn, at most this many
+// of the moves that bring none of its nets nearer (waiting moves): a side with moves to
+// spare would otherwise try each of them at each of its turns.
+constexpr int kWaitingMoves = 2;
+// The squares' searches share one table of positions without a net mate within d plies,
+// each fact keyed with its square.
+constexpr unsigned kNetTableLog2 = 16;
 
 // Knight moves between two squares on an empty board.
 const std::array<std::array<uint8_t, 64>, 64>& knight_distances() {
@@ -243,8 +250,10 @@ constexpr Bitboard kCorners{0x8100000000000081ULL};
 
 class NetSearch {
  public:
-  NetSearch(const Position& root, Color winner, Limits& limits, NetScope scope, int waiting, uint64_t cap)
-      : pos_(root), winner_(winner), limits_(limits), table_(16), scope_(scope), waiting_(waiting), cap_(cap) {
+  // `table` may be shared by the searches of several scopes, each with its own `salt`.
+  NetSearch(const Position& root, Color winner, Limits& limits, NetScope scope, int waiting,
+            TranspositionTable& table, uint64_t salt)
+      : pos_(root), winner_(winner), limits_(limits), table_(table), salt_(salt), scope_(scope), waiting_(waiting) {
     const Bitboard pieces = pos_.pieces(winner) ^ pos_.king_square(winner);
     piece_ = type_of(pos_.piece_on(pieces.first()));
     nets_ = &nets_for(piece_, pieces.first());
@@ -339,11 +348,10 @@ class NetSearch {
       return false;
     }
     const uint64_t key = pos_.key();
-    if (table_.probe(key, winner_) >= remaining) return false;
+    if (table_.probe(key ^ salt_, winner_) >= remaining) return false;
     MoveList moves;
     generate_legal(pos_, moves);
-    spent_ += 1 + moves.size();
-    if (spent_ > cap_ || !limits_.spend(1 + moves.size())) {
+    if (!limits_.spend(1 + moves.size())) {
       aborted_ = true;
       return false;
     }
@@ -375,11 +383,12 @@ class NetSearch {
       }
       if (aborted_) return false;
     }
-    table_.store(key, winner_, remaining);
+    table_.store(key ^ salt_, winner_, remaining);
     return false;
   }
 
   bool aborted() const { return aborted_; }
+  void set_scope(NetScope scope) { scope_ = scope; }
   std::vector<Move> line() const { return {line_.rbegin(), line_.rend()}; }
   Position& position() { return pos_; }
 
@@ -387,17 +396,26 @@ class NetSearch {
   Position pos_;
   Color winner_;
   Limits& limits_;
-  // "No net mate within d plies" as this search follows moves: its own table, since the
-  // cut makes the fact weaker than the shared table's.
-  TranspositionTable table_;
+  // "No net mate within d plies" as this search follows moves: not the analysis's shared
+  // table, since the cut makes the fact weaker, and keyed with the salt of the scope, whose
+  // nets the fact is about.
+  TranspositionTable& table_;
+  uint64_t salt_;
   NetScope scope_;
   int waiting_;
-  uint64_t cap_, spent_ = 0;  // this width's share of the nodes
   PieceType piece_ = PieceType::Bishop;
   const std::array<std::vector<Net>, 64>* nets_ = nullptr;
   std::vector<Move> line_;
   bool aborted_ = false;
 };
+
+// A key of its own for each square's facts (a splitmix64 step of the square's index).
+uint64_t square_salt(Square square) {
+  uint64_t z = (uint64_t(index(square)) + 1) * 0x9E3779B97F4A7C15ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
 
 }  // namespace
 
@@ -412,31 +430,35 @@ bool mating_net_applies(const Position& pos, Color winner) {
 std::optional<std::vector<Move>> find_net_mate(const Position& root, Color winner, Limits& limits, NetReach reach,
                                               int max_plies) {
   if (!mating_net_applies(root, winner)) return std::nullopt;
-  // Corners: two widths, each a search of its own (what its table holds depends on the
-  // width), the first with half the nodes: four waiting moves a turn finds most nets
-  // soonest, two reach deeper where four spread too thin. Anywhere: four waiting moves,
-  // for the nets are many and near, and a narrower search misses the ones it needs.
-  struct Stage {
-    NetScope scope;
-    int waiting;
-    uint64_t until;  // the nodes spent when the stage ends
-  };
-  const uint64_t total = limits.max_nodes();
-  std::vector<Stage> stages;
-  if (reach == NetReach::Corners) stages = {{{kCorners, 2}, 4, total / 2}, {{kCorners, 2}, 2, total}};
-  else stages = {{{~Bitboard(), kMaxBlocks}, 4, total}};
+  const NetScope scope = reach == NetReach::Corners ? NetScope{kCorners, 2} : NetScope{~Bitboard(), kMaxBlocks};
   const int parity = root.side_to_move() == winner ? 1 : 0;  // a mate falls on the loser's turn
-  for (const Stage& stage : stages) {
-    if (limits.nodes() >= stage.until) continue;
-    NetSearch search(root, winner, limits, stage.scope, stage.waiting, stage.until - limits.nodes());
-    int depth = std::max(search.plies_needed(), parity);
-    if (depth > max_plies) return std::nullopt;
-    if ((depth & 1) != parity) ++depth;
-    for (; depth <= max_plies; depth += 2) {
-      if (search.search(depth)) return search.line();
-      if (search.aborted()) break;
+  // The squares of the scope where some net is within max_plies, by their own floors.
+  TranspositionTable table(kNetTableLog2);
+  std::vector<std::pair<int, Square>> targets;
+  {
+    NetSearch floors(root, winner, limits, scope, kWaitingMoves, table, 0);
+    for (Square k : scope.squares) {
+      floors.set_scope({Bitboard::of(k), scope.blocks});
+      const int plies = std::max(floors.plies_needed(max_plies + 1), parity);
+      if (plies <= max_plies) targets.push_back({plies, k});
     }
-    if (limits.stopped()) return std::nullopt;
+  }
+  if (targets.empty()) return std::nullopt;
+  std::stable_sort(targets.begin(), targets.end());
+  // A search for each square, made when the depth first reaches its floor; all deepen
+  // together, so that the first mate found is among the shortest these searches find.
+  std::vector<std::unique_ptr<NetSearch>> searches(targets.size());
+  int depth = targets.front().first;
+  if ((depth & 1) != parity) ++depth;
+  for (; depth <= max_plies; depth += 2) {
+    for (std::size_t i = 0; i < targets.size() && targets[i].first <= depth; ++i) {
+      if (!searches[i])
+        searches[i] = std::make_unique<NetSearch>(root, winner, limits,
+                                                  NetScope{Bitboard::of(targets[i].second), scope.blocks}, kWaitingMoves,
+                                                  table, square_salt(targets[i].second));
+      if (searches[i]->search(depth)) return searches[i]->line();
+      if (searches[i]->aborted()) return std::nullopt;
+    }
   }
   return std::nullopt;
 }

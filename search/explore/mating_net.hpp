@@ -3,9 +3,12 @@
 // cover are blocked by the loser's own men, most often in a corner, but on an edge or in
 // the middle too. The search first lists those mating nets (a square for the losing king,
 // a square for the winner's king two steps away or none, the checking squares of the
-// piece, the flights left that loser men must fill), then runs a depth-first search with
-// iterative deepening that follows only the moves that keep some net within reach: a
-// position is cut when every net needs more plies than are left, counting each man's
+// piece, the flights left that loser men must fill), then, for each square of the losing
+// king whose nets are within reach, a depth-first search with iterative deepening that
+// follows only the moves that keep a net of that square within reach (the searches of all
+// squares deepen together, nearest first; each follows at most two waiting moves a turn,
+// so that a loser with men to spare does not multiply the lines): a position is cut when
+// every net of the square needs more plies than are left, counting each man's
 // moves to its place on an empty board (king steps; the piece's moves; for the blockers,
 // the cheapest assignment of distinct men to the flights, a pawn moving by its steps or
 // its promotion and the new piece's moves; a piece only on a flight from which, for some
