@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <span>
 
 #include "search/board/attacks.hpp"
 #include "search/board/movegen.hpp"
@@ -286,7 +287,14 @@ class NetSearch {
     // The winner makes the last move: w of its moves and l of the loser's interleaved.
     auto plies = [&](int w, int l) { return winner_moves ? 2 * std::max(w, l + 1) - 1 : 2 * std::max(w, l); };
     int best = cap;
-    for (Square square : squares_by_distance()[std::size_t(index(loser_king))]) {
+    // The scope's squares by the losing king's distance: a scope of one square (the
+    // searches aimed at a square) is that square alone, not a walk over the board to it.
+    const auto& by_distance = squares_by_distance()[std::size_t(index(loser_king))];
+    const Square only = scope_.squares ? scope_.squares.first() : Square::None;
+    const std::span<const Square> order = scope_.squares.more_than_one()
+                                              ? std::span<const Square>(by_distance)
+                                              : std::span<const Square>(&only, scope_.squares ? 1 : 0);
+    for (Square square : order) {
       const int steps = distance(loser_king, square);
       if (plies(1, steps) >= best) break;
       if (!scope_.squares.has(square)) continue;
