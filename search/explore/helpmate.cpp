@@ -11,6 +11,7 @@
 #include "search/proofs/flight_cover.hpp"
 #include "search/checking_moves.hpp"
 #include "search/explore/guidance.hpp"
+#include "search/huge_page_allocator.hpp"
 #include "search/proofs/material.hpp"
 
 namespace arbiter::search {
@@ -182,7 +183,7 @@ class Searcher {
   // look that would find nothing again: nodes and results are those without it. Direct
   // mapped, about an entry for every two nodes of the budget (1K to 256K entries).
   unsigned no_mate_log2_ = std::clamp<unsigned>(unsigned(std::bit_width(limits_.max_nodes() / 2)), 10, 18);
-  std::vector<uint64_t> no_mate_in_one_ = std::vector<uint64_t>(std::size_t(1) << no_mate_log2_);
+  std::unique_ptr<uint64_t[], ZeroedHugeFree> no_mate_in_one_ = zeroed_array<uint64_t>(std::size_t(1) << no_mate_log2_);
   uint64_t no_mate_mask_ = (uint64_t(1) << no_mate_log2_) - 1;
   bool aborted_ = false;
 };

@@ -398,7 +398,6 @@ class NetSearch {
   bool aborted() const { return aborted_; }
   void set_scope(NetScope scope) { scope_ = scope; }
   std::vector<Move> line() const { return {line_.rbegin(), line_.rend()}; }
-  Position& position() { return pos_; }
 
  private:
   Position pos_;

@@ -2,6 +2,7 @@
 
 #include <tuple>
 
+#include "analyzer/witness.hpp"
 #include "search/board/position.hpp"
 #include "search/explore/helpmate.hpp"
 #include "search/mate_in_exactly.hpp"
@@ -9,15 +10,6 @@
 using namespace arbiter;
 using board::Color;
 using board::Position;
-
-namespace {
-
-bool replays_to_mate(Position pos, const std::vector<board::Move>& line) {
-  for (board::Move m : line) pos.do_move(m);
-  return pos.in_check() && search::checked_side_is_mated(pos);
-}
-
-}  // namespace
 
 // Final positions of real time-forfeit games (tests/data/pgn) whose shortest mates (4 to
 // 10 plies) take 2,000 to 30,000 nodes to find: the loser's moves transpose, so the last
@@ -51,7 +43,7 @@ TEST_CASE("find_helpmate: its first line is a shortest helpmate, by the exact pr
     config.max_plies = 12;
     const auto r = search::find_helpmate(pos, c.winner, limits, table, config);
     REQUIRE(r.line);
-    REQUIRE(replays_to_mate(pos, *r.line));
+    REQUIRE(analyzer::replays_to_mate(pos, *r.line, c.winner));
     const int length = int(r.line->size());
     CHECK(test::mate_in_exactly(pos, c.winner, length));
     // No mate of the same parity is shorter (the parity is fixed by who moves last).
