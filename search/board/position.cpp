@@ -1,5 +1,8 @@
 #include "search/board/position.hpp"
 
+#include <bit>
+#include <cstring>
+
 #include "search/board/packed.hpp"
 #include "search/board/zobrist.hpp"
 
@@ -94,6 +97,11 @@ bool Position::en_passant_capture_legal(Square target) const {
 uint64_t Position::compute_key() const {
   uint64_t key = 0;
   for (Square s : occupied()) key ^= zobrist::kKeys.piece[index(piece_on(s))][index(s)];
+  return key ^ state_key();
+}
+
+uint64_t Position::state_key() const {
+  uint64_t key = 0;
   if (side_ == Color::Black) key ^= zobrist::kKeys.black_to_move;
   key ^= zobrist::kKeys.castling[state().castling];
   if (state().en_passant != Square::None) key ^= zobrist::kKeys.en_passant[file_of(state().en_passant)];
@@ -225,10 +233,17 @@ void Position::restore_into(const PackedPosition& packed, const Position& like, 
   p.castling_mask_ = like.castling_mask_;
   p.chess960_ = like.chess960_;
   p.fullmove_base_ = 1;
-  int i = 0;
-  for (Square s : Bitboard(packed.occupied)) {
-    p.put(Piece((packed.men[i / 2] >> ((i & 1) * 4)) & 15), s);
-    ++i;
+  // The men's nibbles read from two words (the first 16 men, the rest), the key summed
+  // in the same pass.
+  uint64_t words[2], bits = packed.occupied, key = 0;
+  std::memcpy(words, packed.men.data(), sizeof words);
+  for (uint64_t men : words) {
+    for (int k = 0; k < 16 && bits; ++k, bits &= bits - 1, men >>= 4) {
+      const Square s = Square(std::countr_zero(bits));
+      const Piece piece = Piece(men & 15);
+      p.put(piece, s);
+      key ^= zobrist::kKeys.piece[index(piece)][index(s)];
+    }
   }
   p.side_ = p.start_side_ = Color(packed.side_to_move);
   p.states_.clear();
@@ -237,7 +252,7 @@ void Position::restore_into(const PackedPosition& packed, const Position& like, 
   st.castling = packed.castling;
   st.en_passant = Square(packed.en_passant);
   st.checkers = p.compute_checkers();
-  st.key = p.compute_key();
+  st.key = key ^ p.state_key();
 }
 
 Position Position::startpos() { return *from_fen(kStartFen); }
@@ -353,6 +368,7 @@ void Position::do_move(Move m) {
   st.key = key;
   st.checkers = compute_checkers();
 }
+
 
 void Position::undo_move(Move m) {
   State& st = states_.back();

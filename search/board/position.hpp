@@ -138,6 +138,7 @@ class Position {
   void put(Piece p, Square s);
   void remove(Square s);
   uint64_t compute_key() const;
+  uint64_t state_key() const;  // the key's part for the side to move, castling and en passant
   Bitboard compute_checkers() const;
   bool en_passant_capture_legal(Square target) const;
 
