@@ -21,7 +21,7 @@ const Schedule& default_schedule() {
       {Step::Blockade, 0, 0, {}, "a microsecond or two: locked pawn walls settle before any search"},
       {Step::WideIfBoxed, 2'000, 0, {},
        "a king with no empty square beside it is mated along a line its own men open, which the narrow focus never opens"},
-      {Step::Narrow, 10'000, 4, {}, "finds most witnesses of real games; greedier in its first look"},
+      {Step::Narrow, 10'000, 8, {}, "finds most witnesses of real games; greedier in its first look"},
       {Step::DepthFirst, 700, 0, {}, "the shortest mates, which the narrow focus may prune away"},
       {Step::Net, 120'000, 0, {},
        "a king and one minor piece mate mostly in a corner, the loser's men blocking: routed there directly"},

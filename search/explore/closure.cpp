@@ -169,7 +169,7 @@ class BucketQueue {
 // behind a plateau of near-misses; by default the greedy queue has three turns to the
 // other's one (game-end nodes -20% against taking turns one by one, on each half of the
 // positions; six turns lose two test-vector witnesses at 10M), and set_greedy_turns
-// changes that (the analyzer's first narrow look takes four, its race one by one). A
+// changes that (the analyzer's first narrow look takes eight, its race one by one). A
 // position is expanded once, from whichever queue reaches it first, so an exhaustive run
 // costs what it did with one queue.
 class Frontier {
