@@ -56,11 +56,13 @@ class Searcher {
     const bool losing_side = side != winner_;
     if (losing_side && pos_.in_check() && !has_legal_move(pos_)) return true;
     if (remaining <= 0) return false;
-    if (mate_out_of_reach(pos_, winner_, remaining)) return false;  // no man can check in time
+    // The memo and the table before the check-reach bound: a hit is one load, and each
+    // of the three only ever answers "no mate", so their order changes nothing found.
     if (!losing_side && remaining == 1) {  // not the shared table: its deeper facts would be pushed out
       const uint64_t key = pos_.key();
       uint64_t& seen = no_mate_in_one_[key & no_mate_mask_];
       if (last_ply_memo_ && seen == key && key != 0) return false;
+      if (mate_out_of_reach(pos_, winner_, remaining)) return false;  // no man can check in time
       // The last move must mate: only checks, and only those that leave the king no step.
       if (auto mate = find_mating_move(pos_)) {
         line_.push_back(*mate);
@@ -71,6 +73,7 @@ class Searcher {
     }
     const uint64_t key = pos_.key();
     if (table_.probe(key, winner_) >= remaining) return false;
+    if (mate_out_of_reach(pos_, winner_, remaining)) return false;
     // Dearer than the table's probe, so after it; what it proves goes into the table.
     if (flights_cut_ && flights_forbid_mate(pos_, winner_, remaining)) {
       table_.store(key, winner_, remaining);
