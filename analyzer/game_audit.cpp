@@ -120,7 +120,8 @@ TagDecision decide_from_tags(const TagEnding& tag, std::optional<GameResult> rec
 }  // namespace
 
 AuditedGame audit_game(const Position& start, std::span<const Move> moves, const Tags& tags,
-                       std::optional<GameResult> recorded, const AuditOptions& options, WinnabilityAnalyzer& analyzer) {
+                       std::optional<GameResult> recorded, const AuditOptions& options, WinnabilityAnalyzer& analyzer,
+                       const Position* end) {
   AuditedGame a;
   a.recorded = recorded;
   a.rules = options.rules;
@@ -129,6 +130,7 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
   std::optional<Position> reached;
   int reached_ply = -1;
   auto replay_to = [&](int ply) -> const Position& {
+    if (end && ply == n) return *end;
     if (!reached || reached_ply != ply) reached = position_after(start, moves, ply), reached_ply = ply;
     return *reached;
   };
@@ -245,13 +247,13 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
       a.ending = Ending::NotOver;
       a.correct = GameResult::Unfinished;
       const bool white_can = dead.white && dead.white->outcome == search::Outcome::Winnable;
-      Position end = replay_to(n);
+      Position last = replay_to(n);
       // Quoted, so shortened as analyze shortens it (when the analyzer deferred that).
-      const auto w = analyzer.quoted(end, white_can ? Color::White : Color::Black,
+      const auto w = analyzer.quoted(last, white_can ? Color::White : Color::Black,
                                      white_can ? *dead.white : *dead.black);
       a.reason = "the server drew the game by " + claimed + ", but the Laws had not ended it: the position is " +
                  "neither stalemate nor dead, " + name(white_can ? Color::White : Color::Black) +
-                 " can still checkmate" + (w.line.empty() ? " (" + w.detail + ")" : ": " + board::san_line(end, w.line)) +
+                 " can still checkmate" + (w.line.empty() ? " (" + w.detail + ")" : ": " + board::san_line(last, w.line)) +
                  "; the game goes on";
     }
   } else if (tag.kind == Kind::Agreement) {
@@ -277,7 +279,7 @@ namespace arbiter::analyzer {
 
 AuditedGame audit_game(const Game& game, std::optional<GameResult> recorded, const AuditOptions& options,
                        WinnabilityAnalyzer& analyzer) {
-  AuditedGame a = audit_game(game.start, game.moves, game.raw.tags, recorded, options, analyzer);
+  AuditedGame a = audit_game(game.start, game.moves, game.raw.tags, recorded, options, analyzer, &game.end);
   a.void_plies += game.moves_after_end;
   return a;
 }

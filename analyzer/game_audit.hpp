@@ -50,10 +50,12 @@ struct AuditedGame {
   std::string plain_reason;
 };
 
-// The moves must be legal in sequence from start (a replayed game).
+// The moves must be legal in sequence from start (a replayed game). `end`, when given, is
+// the position after all the moves, reached from start (its history is the game's): the
+// audit then does not replay the game to reach it.
 AuditedGame audit_game(const board::Position& start, std::span<const board::Move> moves, const Tags& tags,
                        std::optional<GameResult> recorded, const AuditOptions& options,
-                       WinnabilityAnalyzer& analyzer);
+                       WinnabilityAnalyzer& analyzer, const board::Position* end = nullptr);
 
 // A replayed game (pgn_game.hpp): the same, and the moves written after a checkmate or a
 // stalemate (which no legal move can match) are counted as void plies.

@@ -255,7 +255,10 @@ void Position::restore_into(const PackedPosition& packed, const Position& like, 
   st.key = key ^ p.state_key();
 }
 
-Position Position::startpos() { return *from_fen(kStartFen); }
+Position Position::startpos() {
+  static const Position start = *from_fen(kStartFen);  // parsed once: every game read starts here
+  return start;
+}
 
 Setup Position::to_setup() const {
   Setup s;
