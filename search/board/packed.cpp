@@ -27,15 +27,13 @@ PackedPosition pack(const Position& pos) {
   std::memcpy(p.men.data(), &low, 8);
   std::memcpy(p.men.data() + 8, &high, 8);
 #else
-  // The nibbles gathered in two words held in registers (the first 16 men, the rest):
-  // no byte of memory read back and rewritten per man.
-  uint64_t bits = occ.bits(), low = 0, high = 0;
-  for (unsigned shift = 0; bits && shift < 64; shift += 4, bits &= bits - 1)
-    low |= uint64_t(index(pos.piece_on(Square(std::countr_zero(bits))))) << shift;
-  for (unsigned shift = 0; bits; shift += 4, bits &= bits - 1)
-    high |= uint64_t(index(pos.piece_on(Square(std::countr_zero(bits))))) << shift;
-  std::memcpy(p.men.data(), &low, 8);
-  std::memcpy(p.men.data() + 8, &high, 8);
+  // The nibbles gathered in two words (the first 16 men, the rest), as restore_into reads
+  // them: no byte of memory read back and rewritten per man.
+  uint64_t words[2] = {0, 0}, bits = occ.bits();
+  for (uint64_t& word : words)
+    for (unsigned shift = 0; bits && shift < 64; shift += 4, bits &= bits - 1)
+      word |= uint64_t(index(pos.piece_on(Square(std::countr_zero(bits))))) << shift;
+  std::memcpy(p.men.data(), words, sizeof words);
 #endif
   p.side_to_move = uint8_t(pos.side_to_move());
   p.castling = pos.castling_rights();

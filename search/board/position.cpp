@@ -372,7 +372,6 @@ void Position::do_move(Move m) {
   st.checkers = compute_checkers();
 }
 
-
 void Position::undo_move(Move m) {
   State& st = states_.back();
   Color them = side_, us = ~them;
