@@ -311,6 +311,23 @@ std::string Position::fen() const {
   return out;
 }
 
+uint64_t Position::key_after(Move m) const {
+  const auto& keys = zobrist::kKeys;
+  const Square from = m.from(), to = m.to();
+  const Piece moving = piece_on(from);
+  uint64_t key = state().key ^ keys.black_to_move;
+  if (state().en_passant != Square::None) key ^= keys.en_passant[file_of(state().en_passant)];
+  if (m.kind() == MoveKind::Castling) return key;  // rare: not worth the rook's squares
+  if (m.kind() == MoveKind::EnPassant) {
+    const Square victim = offset(to, -forward(side_));
+    key ^= keys.piece[index(piece_on(victim))][index(victim)];
+  } else if (const Piece target = piece_on(to); target != Piece::None) {
+    key ^= keys.piece[index(target)][index(to)];
+  }
+  const Piece placed = m.kind() == MoveKind::Promotion ? make_piece(side_, m.promotion()) : moving;
+  return key ^ keys.piece[index(moving)][index(from)] ^ keys.piece[index(placed)][index(to)];
+}
+
 void Position::do_move(Move m) {
   const auto& keys = zobrist::kKeys;
   states_.push_back(State{});

@@ -75,6 +75,10 @@ class Position {
   int halfmove_clock() const { return state().halfmove_clock; }
   int fullmove_number() const { return fullmove_base_ + (ply() + (start_side_ == Color::Black ? 1 : 0)) / 2; }
   uint64_t key() const { return state().key; }
+  // The key after `m`, for prefetching a table slot before the move is made: exact but
+  // for what is rare and dear to work out here, a castling move, a change of castling
+  // rights and a new en-passant square.
+  uint64_t key_after(Move m) const;
   // Plies made since the position was set up.
   int ply() const { return int(states_.size()) - 1; }
   Move last_move() const { return state().move; }

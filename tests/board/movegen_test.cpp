@@ -115,6 +115,34 @@ TEST_CASE("the incremental key equals the recomputed key after every move", "[mo
   }
 }
 
+TEST_CASE("key_after is the key after the move, except where castling rights or en passant change", "[movegen][key]") {
+  for (const auto& root : walk_roots()) {
+    auto pos = test::pos(root);
+    Failures f;
+    long exact = 0;
+    walk(pos, 2, [&](Position& p, int) {
+      for (Move m : legal_moves(p)) {
+        const uint64_t guess = p.key_after(m);
+        const uint8_t rights = p.castling_rights();
+        p.do_move(m);
+        // What the guess leaves out (position.hpp): a castling move, a change of rights, a
+        // new en-passant square. Everywhere else it is the key itself.
+        const bool left_out =
+            m.kind() == MoveKind::Castling || p.castling_rights() != rights || p.en_passant() != Square::None;
+        const uint64_t key = p.key();
+        p.undo_move(m);
+        if (left_out) continue;
+        ++exact;
+        f.expect(guess == key, [&] { return p.fen() + " " + to_uci(p, m); });
+      }
+    });
+    INFO(root << ": " << exact << " moves compared");
+    INFO((f.list.empty() ? std::string() : f.list.front()));
+    CHECK(f.list.empty());
+    CHECK(exact > 0);
+  }
+}
+
 TEST_CASE("the checkers kept after every move are the men attacking the king", "[movegen][check]") {
   for (const auto& root : walk_roots()) {
     auto pos = test::pos(root);
