@@ -116,7 +116,19 @@ class Searcher {
       moves[j] = m;
       scores[j] = s;
     }
-    for (Move m : moves) {
+    // The child's slot (the last-ply memo's, or the table's) is loaded while the sibling
+    // before it is searched, when the table is too big for the caches (a probe there is a
+    // cache miss); in a small one the key's guess would cost more than it saves.
+    const bool prefetch = remaining == 2 ? prefetch_memo_ : prefetch_table_;
+    auto load = [&](Move m) {
+      const uint64_t child = pos_.key_after(m);
+      if (remaining == 2) __builtin_prefetch(&no_mate_in_one_[child & no_mate_mask_]);
+      else table_.prefetch(child, winner_);
+    };
+    if (prefetch && moves.size()) load(moves[0]);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Move m = moves[i];
+      if (prefetch && i + 1 < moves.size()) load(moves[i + 1]);
       pos_.do_move(m);
       bool found = search(remaining - 1);
       pos_.undo_move(m);
@@ -188,6 +200,10 @@ class Searcher {
   unsigned no_mate_log2_ = std::clamp<unsigned>(unsigned(std::bit_width(limits_.max_nodes() / 2)), 10, 18);
   std::unique_ptr<uint64_t[], ZeroedHugeFree> no_mate_in_one_ = zeroed_array<uint64_t>(std::size_t(1) << no_mate_log2_);
   uint64_t no_mate_mask_ = (uint64_t(1) << no_mate_log2_) - 1;
+  // Tables past this size are prefetched (about what a core's own caches hold).
+  static constexpr std::size_t kPrefetchBytes = std::size_t(1) << 20;
+  bool prefetch_table_ = table_.size_bytes() > kPrefetchBytes;
+  bool prefetch_memo_ = (sizeof(uint64_t) << no_mate_log2_) > kPrefetchBytes;
   bool aborted_ = false;
 };
 

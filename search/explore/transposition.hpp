@@ -26,6 +26,10 @@ class TranspositionTable {
     uint64_t e = std::atomic_ref<uint64_t>(slots_[k & mask_]).load(std::memory_order_relaxed);
     return (e >> 8) == (k >> 8) ? int(e & 0xFF) : 0;
   }
+  // Starts loading the slot of `key`, for a probe soon after.
+  void prefetch(uint64_t key, board::Color winner) const {
+    __builtin_prefetch(&slots_[tag(key, winner) & mask_]);
+  }
   void store(uint64_t key, board::Color winner, int depth) {
     uint64_t k = tag(key, winner);
     std::atomic_ref<uint64_t>(slots_[k & mask_])

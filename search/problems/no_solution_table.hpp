@@ -26,6 +26,10 @@ class NoSolutionTable {
   // True when it is known that no helpmate of exactly `plies` plies exists from `pos`
   // (whose key is `key`).
   bool known_unsolvable(const board::Position& pos, uint64_t key, int plies) const;
+  // Starts loading the bucket of `key`, for a probe soon after.
+  void prefetch(uint64_t key) const {
+    __builtin_prefetch(&entries_[key & active_mask_.load(std::memory_order_relaxed) & ~uint64_t(1)]);
+  }
   // Records that none exists. Skips the store (forgets) when another thread is writing.
   void record_unsolvable(const board::Position& pos, uint64_t key, int plies);
   // Widens the part of the table in use to a few times `nodes` entries (never narrows it,

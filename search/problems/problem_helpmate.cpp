@@ -149,7 +149,13 @@ class Solver {
       if (quiet && !quiet->reset(pos_, shared_.winner, remaining, count)) quiet = nullptr;
     }
     bool any = false;
-    for (Move m : moves) {
+    // The child's bucket is loaded while the sibling before it is searched (a probe of the
+    // big table is a cache miss); the children at one ply left do not probe it.
+    const bool prefetch = table && remaining >= 3;
+    if (prefetch && moves.size()) table->prefetch(pos_.key_after(moves[0]));
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Move m = moves[i];
+      if (prefetch && i + 1 < moves.size()) table->prefetch(pos_.key_after(moves[i + 1]));
       const bool tested = quiet && quiet_man_move(pos_, m);
       if (tested && quiet->forbids(m.from(), m.to(), piece_after(pos_, m))) continue;
       path_.push_back(m);
