@@ -35,8 +35,8 @@ class NoSolutionTable {
   // Widens the part of the table in use to a few times `nodes` entries (never narrows it,
   // never past the whole). A search of n nodes records at most n facts, and the pages of
   // the part it never reaches are never touched, so a small problem clears no more memory
-  // than it needs. Facts recorded before stay where they were; those whose index under the
-  // wider part differs are forgotten, as an overwritten one is.
+  // than it needs. Facts recorded before are carried over to their buckets under the wider
+  // part.
   void fit(uint64_t nodes);
 
   std::size_t size_bytes() const { return (mask_ + 1) * sizeof(Entry); }
@@ -52,6 +52,11 @@ class NoSolutionTable {
     std::array<uint64_t, 4> packed;  // the PackedPosition's 32 bytes
   };
   static_assert(sizeof(board::PackedPosition) == 4 * sizeof(uint64_t));
+
+  // Writes `bits` for the position of `key` and `words`: merged into its entry, else in
+  // place of the bucket's entry of shallower facts. Skipped when another thread is writing.
+  void store(uint64_t key, const std::array<uint64_t, 4>& words, uint32_t bits);
+  void carry_over(uint64_t old_mask);
 
   std::unique_ptr<Entry[], ZeroedHugeFree> entries_;
   uint64_t mask_ = 0;                       // the whole table

@@ -342,7 +342,8 @@ TEST_CASE("helpmate: the table of positions without solution never loses one (ti
   CHECK(small.solutions.size() == counted(fen, 6));
 }
 
-TEST_CASE("no-solution table: widening the part in use keeps only true facts and never narrows it", "[helpmate]") {
+TEST_CASE("no-solution table: widening the part in use keeps every fact, only true ones, and never narrows it",
+          "[helpmate]") {
   search::NoSolutionTable table(20);
   const std::size_t first = table.used_bytes();
   CHECK(first < table.size_bytes());
@@ -368,11 +369,22 @@ TEST_CASE("no-solution table: widening the part in use keeps only true facts and
         }
   };
   check_facts();
+  auto known_facts = [&] {
+    std::vector<std::pair<std::size_t, int>> known;
+    for (std::size_t i = 0; i < seen.size(); ++i)
+      for (int plies = 0; plies < 8; ++plies)
+        if (table.known_unsolvable(seen[i], seen[i].key(), plies)) known.push_back({i, plies});
+    return known;
+  };
+  const auto before = known_facts();
+  CHECK(before.size() > seen.size() / 2);
   table.fit(100);  // fewer than the part in use already: no change
   CHECK(table.used_bytes() == first);
   table.fit(uint64_t(1) << 40);  // more than the whole: the whole
   CHECK(table.used_bytes() == table.size_bytes());
   check_facts();
+  // Each fact moved to its bucket under the wider part (where most buckets are others).
+  CHECK(known_facts() == before);
   table.fit(1);
   CHECK(table.used_bytes() == table.size_bytes());
   // Facts recorded now are found under the wider part.
