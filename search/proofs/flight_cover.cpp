@@ -119,6 +119,8 @@ struct Men {
   std::array<Square, kMost> square{};
   // reach[i][o]: the squares man i may attack within o of its moves (empty board).
   std::array<std::array<Bitboard, kMaxMoves + 1>, kMost> reach{};
+  // others[i][o]: the union of reach[j][o] over the men j other than i.
+  std::array<std::array<Bitboard, kMaxMoves + 1>, kMost> others{};
 };
 
 Men checking_men(const Position& pos, Color winner, int moves) {
@@ -153,6 +155,10 @@ Men checking_men(const Position& pos, Color winner, int moves) {
       men.reach[i][std::size_t(o)] = attacks;
     }
   }
+  for (int i = 0; i < men.count; ++i)
+    for (int j = 0; j < men.count; ++j)
+      if (j != i)
+        for (int o = 0; o <= moves; ++o) men.others[std::size_t(i)][std::size_t(o)] |= men.reach[std::size_t(j)][std::size_t(o)];
   return men;
 }
 
@@ -163,6 +169,10 @@ Men checking_men(const Position& pos, Color winner, int moves) {
 struct FlightCounts {
   int winner_moves = 0, loser_moves = 0;
   std::array<Bitboard, kMaxMoves + 1> covered, king, filled;
+  // Where the winner's king stands, and where castling (a move) would put it: the steps
+  // to a square are king_reach's, as distances.
+  Square king_square = Square::None;
+  Bitboard castled;
   std::optional<Men> men;  // computed when a square first passes the test of every man on its own
 };
 
@@ -180,7 +190,18 @@ bool set_moves(FlightCounts& c, const Position& pos, Color winner, int plies, bo
     c.covered[std::size_t(o)] = checkable_squares(pos, winner, o);
     c.king[std::size_t(o)] = king_reach(pos, winner, o);
   }
+  c.king_square = pos.king_square(winner);
+  c.castled = Bitboard();
+  for (bool king_side : {true, false})
+    if (pos.can_castle(winner, king_side)) c.castled |= Position::castling_king_target(winner, king_side);
   return true;
+}
+
+// The fewest steps of the winner's king to `w`: the least o with c.king[o] holding it.
+int king_steps(const FlightCounts& c, Square w) {
+  int steps = distance(c.king_square, w);
+  for (Square t : c.castled) steps = std::min(steps, 1 + distance(t, w));
+  return steps;
 }
 
 // What a walk over the mate squares does next.
@@ -212,18 +233,19 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
       // The winner's king covers flights only from two steps away (nearer, the kings would
       // touch), after its steps there.
       const Bitboard near = flights | k;
-      const Bitboard box = king_step_spread(near) & ~near & king[std::size_t(winner_moves)];
-      auto king_steps = [&](Square w) {
-        int steps_there = 0;
-        while (!king[std::size_t(steps_there)].has(w)) ++steps_there;
-        return steps_there;
+      // The box's squares, each with the moves its king steps leave and the flights it covers.
+      struct BoxSquare {
+        int moves_left;
+        Bitboard covers;
       };
+      std::array<BoxSquare, 16> box;
+      std::size_t box_size = 0;
+      for (Square w : king_step_spread(near) & ~near & king[std::size_t(winner_moves)])
+        box[box_size++] = {winner_moves - king_steps(c, w), king_attacks(w)};
       Walk next = v.first(flights & ~covered[std::size_t(winner_moves)]);
-      for (Square w : box) {
-        if (next != Walk::Go) break;
-        const int others = winner_moves - king_steps(w);
-        if (covered[std::size_t(others)].has(k))
-          next = v.first(flights & ~king_attacks(w) & ~covered[std::size_t(others)]);
+      for (std::size_t b = 0; b < box_size && next == Walk::Go; ++b) {
+        const int others = box[b].moves_left;
+        if (covered[std::size_t(others)].has(k)) next = v.first(flights & ~box[b].covers & ~covered[std::size_t(others)]);
       }
       if (next == Walk::Stop) return;
       if (v.skip_second()) continue;
@@ -261,16 +283,12 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
               break;
           }
           if (moves > winner_moves) continue;
-          auto others = [&](int o) {
-            Bitboard b;
-            for (int j = 0; j < men.count; ++j)
-              if (j != i) b |= men.reach[std::size_t(j)][std::size_t(o)];
-            return b;
-          };
-          if (v.second(flights & ~cover & ~others(winner_moves - moves)) == Walk::Stop) return;
-          for (Square w : box) {
-            const int left_over = winner_moves - moves - king_steps(w);
-            if (left_over >= 0 && v.second(flights & ~cover & ~king_attacks(w) & ~others(left_over)) == Walk::Stop)
+          const auto& others = men.others[std::size_t(i)];
+          const Bitboard open = flights & ~cover;
+          if (v.second(open & ~others[std::size_t(winner_moves - moves)]) == Walk::Stop) return;
+          for (std::size_t b = 0; b < box_size; ++b) {
+            const int left_over = box[b].moves_left - moves;
+            if (left_over >= 0 && v.second(open & ~box[b].covers & ~others[std::size_t(left_over)]) == Walk::Stop)
               return;
           }
         }
