@@ -119,8 +119,9 @@ struct Men {
   std::array<Square, kMost> square{};
   // reach[i][o]: the squares man i may attack within o of its moves (empty board).
   std::array<std::array<Bitboard, kMaxMoves + 1>, kMost> reach{};
-  // others[i][o]: the union of reach[j][o] over the men j other than i.
-  std::array<std::array<Bitboard, kMaxMoves + 1>, kMost> others{};
+  // others[i][o]: the union of reach[j][o] over the men j other than i; others_within[i][o],
+  // the union of others[i][p] for p <= o.
+  std::array<std::array<Bitboard, kMaxMoves + 1>, kMost> others{}, others_within{};
 };
 
 Men checking_men(const Position& pos, Color winner, int moves) {
@@ -159,6 +160,11 @@ Men checking_men(const Position& pos, Color winner, int moves) {
     for (int j = 0; j < men.count; ++j)
       if (j != i)
         for (int o = 0; o <= moves; ++o) men.others[std::size_t(i)][std::size_t(o)] |= men.reach[std::size_t(j)][std::size_t(o)];
+  for (int i = 0; i < men.count; ++i) {
+    Bitboard within;
+    for (int o = 0; o <= moves; ++o)
+      men.others_within[std::size_t(i)][std::size_t(o)] = within |= men.others[std::size_t(i)][std::size_t(o)];
+  }
   return men;
 }
 
@@ -214,8 +220,9 @@ enum class Walk { Go, EndFirst, Stop };
 // and the winner has checking men, with one of them giving the check from a square where
 // it attacks K. The visitor gets square(left), the loser's moves left for filling at K;
 // first(open) and second(open), each answering Go for the next set, EndFirst to end the
-// first kind, Stop to end the walk; skip_second(), true to go to the next square; and
-// no_checkers(), called when the winner has no checking men, true to stop.
+// first kind, Stop to end the walk; skip_second(), true to go to the next square;
+// fill_limit(), the most flights a set may hold and pass (sets surely above it may be left
+// out); and no_checkers(), called when the winner has no checking men, true to stop.
 template <class Visitor>
 void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visitor& v) {
   const Color loser = ~winner;
@@ -286,6 +293,10 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
           const auto& others = men.others[std::size_t(i)];
           const Bitboard open = flights & ~cover;
           if (v.second(open & ~others[std::size_t(winner_moves - moves)]) == Walk::Stop) return;
+          // The king two steps from K covers at most three of its flights: when even so more
+          // are left open than the visitor could see filled, no square of the box will do.
+          const Bitboard left_open = open & ~men.others_within[std::size_t(i)][std::size_t(winner_moves - moves)];
+          if (left_open.count() > v.fill_limit() + 3) continue;
           for (std::size_t b = 0; b < box_size; ++b) {
             const int left_over = box[b].moves_left - moves;
             if (left_over >= 0 && v.second(open & ~box[b].covers & ~others[std::size_t(left_over)]) == Walk::Stop)
@@ -327,6 +338,7 @@ bool no_mate_square(const Position& pos, Color winner, FlightCounts& c) {
       return first_met ? Walk::EndFirst : Walk::Go;
     }
     bool skip_second() const { return !first_met; }
+    int fill_limit() const { return loser_men; }  // fillable needs a man a flight
     bool no_checkers() {  // a mate on this square is not ruled out
       ruled_out = false;
       return true;
@@ -385,6 +397,7 @@ void build_plan(const Position& pos, Color winner, FlightCounts& c, FlightPlan& 
       return Walk::Go;
     }
     bool skip_second() const { return false; }
+    int fill_limit() const { return 8; }  // every set kept: a child's men may differ
     bool no_checkers() {
       plan.checkers = false;
       return false;
