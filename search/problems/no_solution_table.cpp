@@ -26,11 +26,11 @@ std::atomic_ref<T> atomic(T& word) {
 
 // The part in use at first: 16K entries (768 KB), a few huge pages.
 constexpr unsigned kFirstLog2 = 14;
-// Entries in use per node searched: a search records at most a fact a node, most nodes
-// record none, and a widening carries the facts over, so that two leave the nodes of the
-// benchmark problems within 0.1% of those of a table whole from the start, and touch
-// (and have the system clear) an eighth of the memory that sixteen did.
-constexpr uint64_t kEntriesPerNode = 2;
+// Entries in use per node searched: a search records at most a fact a node, and a
+// widening carries the facts over, so that one leaves the nodes of the benchmark problems
+// within 0.1% of those of sixteen, with a sixteenth of the memory to touch (and to have the
+// system clear: on a VM, at first touch, that cost as much as the search).
+constexpr uint64_t kEntriesPerNode = 1;
 
 NoSolutionTable::NoSolutionTable(unsigned log2_entries) {
   log2_entries = std::max(1u, log2_entries);  // a bucket is two entries
