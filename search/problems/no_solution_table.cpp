@@ -67,7 +67,7 @@ void NoSolutionTable::carry_over(uint64_t old_mask) {
     for (int w = 0; w < 4; ++w) words[std::size_t(w)] = atomic(e.packed[std::size_t(w)]).load(std::memory_order_relaxed);
     std::atomic_thread_fence(std::memory_order_acquire);
     if (atomic(e.sequence).load(std::memory_order_relaxed) != before) continue;
-    store(key, words, bits);
+    if (!store(key, words, bits)) continue;  // another writer there: the old entry stays
     uint32_t seq = before;
     if (!atomic(e.sequence).compare_exchange_strong(seq, seq + 1, std::memory_order_relaxed)) continue;
     std::atomic_thread_fence(std::memory_order_release);
@@ -105,7 +105,7 @@ void NoSolutionTable::record_unsolvable(const Position& pos, uint64_t key, int p
   store(key, words_of(pack(pos)), 1u << plies);
 }
 
-void NoSolutionTable::store(uint64_t key, const std::array<uint64_t, 4>& words, uint32_t bits) {
+bool NoSolutionTable::store(uint64_t key, const std::array<uint64_t, 4>& words, uint32_t bits) {
   Entry* bucket = &entries_[key & active_mask_.load(std::memory_order_relaxed) & ~uint64_t(1)];
   auto worth = [](Entry& e) { return std::bit_width(atomic(e.plies).load(std::memory_order_relaxed)); };
   int way = 0;
@@ -115,7 +115,7 @@ void NoSolutionTable::store(uint64_t key, const std::array<uint64_t, 4>& words, 
     way = 1;
   Entry& e = bucket[way];
   uint32_t seq = atomic(e.sequence).load(std::memory_order_relaxed);
-  if ((seq & 1) || !atomic(e.sequence).compare_exchange_strong(seq, seq + 1, std::memory_order_relaxed)) return;
+  if ((seq & 1) || !atomic(e.sequence).compare_exchange_strong(seq, seq + 1, std::memory_order_relaxed)) return false;
   std::atomic_thread_fence(std::memory_order_release);
   bool same = atomic(e.key).load(std::memory_order_relaxed) == key;
   for (int i = 0; same && i < 4; ++i) same = atomic(e.packed[std::size_t(i)]).load(std::memory_order_relaxed) == words[std::size_t(i)];
@@ -127,6 +127,7 @@ void NoSolutionTable::store(uint64_t key, const std::array<uint64_t, 4>& words, 
     for (int i = 0; i < 4; ++i) atomic(e.packed[std::size_t(i)]).store(words[std::size_t(i)], std::memory_order_relaxed);
   }
   atomic(e.sequence).store(seq + 2, std::memory_order_release);
+  return true;
 }
 
 }  // namespace arbiter::search

@@ -32,11 +32,11 @@ class NoSolutionTable {
   }
   // Records that none exists. Skips the store (forgets) when another thread is writing.
   void record_unsolvable(const board::Position& pos, uint64_t key, int plies);
-  // Widens the part of the table in use to a few times `nodes` entries (never narrows it,
-  // never past the whole). A search of n nodes records at most n facts, and the pages of
-  // the part it never reaches are never touched, so a small problem clears no more memory
-  // than it needs. Facts recorded before are carried over to their buckets under the wider
-  // part.
+  // Widens the part of the table in use to `nodes` entries, rounded up to a power of two
+  // (never narrows it, never past the whole). A search of n nodes records at most n facts,
+  // and the pages of the part it never reaches are never touched, so a small problem clears
+  // no more memory than it needs. Facts recorded before are carried over to their buckets
+  // under the wider part.
   void fit(uint64_t nodes);
 
   std::size_t size_bytes() const { return (mask_ + 1) * sizeof(Entry); }
@@ -54,8 +54,9 @@ class NoSolutionTable {
   static_assert(sizeof(board::PackedPosition) == 4 * sizeof(uint64_t));
 
   // Writes `bits` for the position of `key` and `words`: merged into its entry, else in
-  // place of the bucket's entry of shallower facts. Skipped when another thread is writing.
-  void store(uint64_t key, const std::array<uint64_t, 4>& words, uint32_t bits);
+  // place of the bucket's entry of shallower facts. Skipped (false) when another thread is
+  // writing there.
+  bool store(uint64_t key, const std::array<uint64_t, 4>& words, uint32_t bits);
   void carry_over(uint64_t old_mask);
 
   std::unique_ptr<Entry[], ZeroedHugeFree> entries_;
