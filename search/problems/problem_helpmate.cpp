@@ -113,6 +113,12 @@ class Solver {
     if (!count_node()) return false;
     if (remaining == 1) return mating_moves();
     if (material_forbids_mate_fast(pos_, shared_.winner)) return false;
+    // The table first: transpositions make it the cut that fires most (half the nodes of
+    // the long problems). Each cut below only ever answers "no solution", so their order
+    // changes no node count and no solution.
+    const uint64_t key = pos_.key();
+    NoSolutionTable* table = shared_.table;
+    if (table && table->known_unsolvable(pos_, key, remaining)) return false;
     // The mate falls on the last ply, so it must be within reach of the plies left.
     if (mate_out_of_reach(pos_, shared_.winner, remaining)) return false;
     // A mate in exactly `remaining` plies needs a shortest one no longer.
@@ -121,9 +127,6 @@ class Solver {
       if (known.kind == TableAnswer::Kind::NoMate || (known.kind == TableAnswer::Kind::Mate && known.plies > remaining))
         return false;
     }
-    const uint64_t key = pos_.key();
-    NoSolutionTable* table = shared_.table;
-    if (table && table->known_unsolvable(pos_, key, remaining)) return false;
     // Dearer than the table's probe, so after it; what it proves goes into the table.
     if (shared_.flights_cut && !flights_open && flights_forbid_mate(pos_, shared_.winner, remaining)) {
       if (table) table->record_unsolvable(pos_, key, remaining);
