@@ -119,9 +119,9 @@ struct Men {
   std::array<Square, kMost> square{};
   // reach[i][o]: the squares man i may attack within o of its moves (empty board).
   std::array<std::array<Bitboard, kMaxMoves + 1>, kMost> reach{};
-  // others[i][o]: the union of reach[j][o] over the men j other than i; others_within[i][o],
-  // the union of others[i][p] for p <= o.
-  std::array<std::array<Bitboard, kMaxMoves + 1>, kMost> others{}, others_within{};
+  // others[i][o]: the union of reach[j][o] over the men j other than i. Both grow with o
+  // (a man may spend fewer of its moves), so others[i][o] holds others[i][p] for p <= o.
+  std::array<std::array<Bitboard, kMaxMoves + 1>, kMost> others{};
 };
 
 Men checking_men(const Position& pos, Color winner, int moves) {
@@ -160,11 +160,6 @@ Men checking_men(const Position& pos, Color winner, int moves) {
     for (int j = 0; j < men.count; ++j)
       if (j != i)
         for (int o = 0; o <= moves; ++o) men.others[std::size_t(i)][std::size_t(o)] |= men.reach[std::size_t(j)][std::size_t(o)];
-  for (int i = 0; i < men.count; ++i) {
-    Bitboard within;
-    for (int o = 0; o <= moves; ++o)
-      men.others_within[std::size_t(i)][std::size_t(o)] = within |= men.others[std::size_t(i)][std::size_t(o)];
-  }
   return men;
 }
 
@@ -292,10 +287,11 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
           if (moves > winner_moves) continue;
           const auto& others = men.others[std::size_t(i)];
           const Bitboard open = flights & ~cover;
-          if (v.second(open & ~others[std::size_t(winner_moves - moves)]) == Walk::Stop) return;
-          // The king two steps from K covers at most three of its flights: when even so more
+          const Bitboard left_open = open & ~others[std::size_t(winner_moves - moves)];
+          if (v.second(left_open) == Walk::Stop) return;
+          // The king two steps from K covers at most three of its flights, and the others
+          // cover no more with the fewer moves its steps leave: when even so more flights
           // are left open than the visitor could see filled, no square of the box will do.
-          const Bitboard left_open = open & ~men.others_within[std::size_t(i)][std::size_t(winner_moves - moves)];
           if (left_open.count() > v.fill_limit() + 3) continue;
           for (std::size_t b = 0; b < box_size; ++b) {
             const int left_over = box[b].moves_left - moves;
