@@ -96,11 +96,5 @@ constexpr Bitboard knight_step_spread(Bitboard b) {
   return Bitboard(((x << 17) & kNotA) | ((x << 15) & kNotH) | ((x << 10) & kNotAB) | ((x << 6) & kNotGH) |
                   ((x >> 17) & kNotH) | ((x >> 15) & kNotA) | ((x >> 10) & kNotGH) | ((x >> 6) & kNotAB));
 }
-// The squares of b and those a pawn of colour c on one of them may step to: one rank
-// forward, straight or (a capture taken as available) one file aside. No double step.
-constexpr Bitboard pawn_step_spread(Bitboard b, Color c) {
-  const Bitboard ahead = b.forward(c);
-  return b | ahead | ahead.east() | ahead.west();
-}
 
 }  // namespace arbiter::board

@@ -1,6 +1,7 @@
 #include "search/proofs/check_reach.hpp"
 
 #include "search/board/attacks.hpp"
+#include "search/proofs/men_reach.hpp"
 
 namespace arbiter::search {
 
@@ -14,29 +15,28 @@ Bitboard king_spread(Bitboard b, int steps = 1) {
   return b;
 }
 
-// Squares where the winner's pawns give check after at most `moves` moves of theirs: a
-// pawn may push or (captures assumed available) step diagonally forward each move, or
-// double-step once from its first rank. A pawn that can reach the last rank in time may
-// promote to anything: then every square.
-Bitboard pawn_checks(Bitboard pawns, Color us, int moves) {
+// Squares where the winner's pawns give check after at most `moves` moves of theirs,
+// capturing only onto `capturable`. A pawn that promotes with a move to spare may check
+// anywhere (a queen attacks any square after one move); one that promotes with its last
+// move checks from the promotion square, as a queen or a knight.
+Bitboard pawn_checks(Bitboard pawns, Color us, int moves, Bitboard capturable) {
   const Bitboard last_rank = rank_bb(us == Color::White ? 7 : 0);
-  const Bitboard second_rank = rank_bb(us == Color::White ? 1 : 6);
   Bitboard cone = pawns;
   for (int i = 0; i < moves && cone; ++i) {
-    Bitboard next = pawn_step_spread(cone, us);
-    if (i == 0) next |= (pawns & second_rank).forward(us).forward(us);
-    cone = next;
     if (cone & last_rank) return kAllSquares;
+    cone = pawn_step(cone, us, capturable, i == 0 ? pawns : Bitboard());
   }
   const Bitboard ahead = cone.forward(us);
-  return ahead.east() | ahead.west();
+  Bitboard checks = ahead.east() | ahead.west();
+  for (Square s : cone& last_rank) checks |= queen_attacks(s, Bitboard()) | knight_attacks(s);
+  return checks;
 }
 
 }  // namespace
 
-Bitboard checkable_squares(const Position& pos, Color winner, int moves) {
+Bitboard checkable_squares(const Position& pos, Color winner, int moves, Bitboard capturable) {
   if (moves >= 1 && pos.pieces(winner, PieceType::Rook, PieceType::Queen)) return kAllSquares;
-  Bitboard reach = pawn_checks(pos.pieces(winner, PieceType::Pawn), winner, moves);
+  Bitboard reach = pawn_checks(pos.pieces(winner, PieceType::Pawn), winner, moves, capturable);
   for (Square s : pos.pieces(winner, PieceType::Rook)) reach |= rook_attacks(s, Bitboard());
   for (Square s : pos.pieces(winner, PieceType::Queen)) reach |= queen_attacks(s, Bitboard());
   for (Square s : pos.pieces(winner, PieceType::Bishop))
@@ -70,7 +70,9 @@ bool mate_out_of_reach(const Position& pos, Color winner, int plies) {
   const int winner_moves = (plies + (pos.side_to_move() == winner ? 1 : 0)) / 2;
   const int loser_moves = plies - winner_moves;
   if (winner_moves >= 1 && pos.pieces(winner, PieceType::Rook, PieceType::Queen)) return false;
-  return !(checkable_squares(pos, winner, winner_moves) & king_reach(pos, ~winner, loser_moves));
+  // The winner's pawns capture only where the loser's men may stand.
+  const Bitboard capturable = pos.pieces(winner, PieceType::Pawn) ? fill_reach(pos, ~winner, loser_moves) : kAllSquares;
+  return !(checkable_squares(pos, winner, winner_moves, capturable) & king_reach(pos, ~winner, loser_moves));
 }
 
 }  // namespace arbiter::search

@@ -1,9 +1,10 @@
 // How soon can the winner give check at all? A mate is a check, so a helpmate within n
 // plies needs some man of the winner to attack the square of the losing king within the
 // winner's moves of those plies, while that king has only the loser's moves to get there.
-// Both sets below are over-approximations (the board is taken as empty, every pawn
-// capture as available, a promotion as able to check anywhere), so the test built on
-// them is sound: it never rules out a mate that exists.
+// Both sets below are over-approximations (the board is taken as empty, a pawn's capture
+// as available wherever a man of the loser may stand, a promotion as able to check
+// anywhere with a move to spare), so the test built on them is sound: it never rules out
+// a mate that exists.
 #pragma once
 
 #include "search/board/position.hpp"
@@ -12,7 +13,9 @@ namespace arbiter::search {
 
 // Every square on which `winner` could be giving check after at most `moves` of its own
 // moves (0: the squares its men attack now through an empty board).
-board::Bitboard checkable_squares(const board::Position& pos, board::Color winner, int moves);
+// Its pawns capture only onto `capturable` (a superset of where the loser's men may stand).
+board::Bitboard checkable_squares(const board::Position& pos, board::Color winner, int moves,
+                                  board::Bitboard capturable = board::kAllSquares);
 
 // Every square the king of `side` could stand on after at most `moves` of its moves
 // (king steps through an empty board, plus the castling squares while a right remains).

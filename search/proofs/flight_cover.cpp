@@ -9,6 +9,7 @@
 
 #include "search/board/attacks.hpp"
 #include "search/proofs/check_reach.hpp"
+#include "search/proofs/men_reach.hpp"
 
 namespace arbiter::search {
 
@@ -17,65 +18,6 @@ using namespace board;
 namespace {
 
 constexpr int kMaxMoves = 16;  // the most moves of a side the test counts; beyond, it rules out nothing
-
-// Where pawns of `side` on `pawns` may stand after exactly `moves` moves (with their own
-// squares, fill_reach's share), or every square once one may promote with a move to spare.
-Bitboard pawn_cone(Bitboard pawns, Color side, int moves) {
-  const Bitboard last_rank = rank_bb(side == Color::White ? 7 : 0);
-  const Bitboard second_rank = rank_bb(side == Color::White ? 1 : 6);
-  Bitboard cone = pawns;
-  for (int i = 0; i < moves; ++i) {
-    Bitboard next = pawn_step_spread(cone, side);
-    if (i == 0) next |= (pawns & second_rank).forward(side).forward(side);
-    // Promoted on this move: with one more, a queen or a knight may stand anywhere
-    // (a superset, which keeps the count a floor).
-    if ((next & last_rank) && i + 1 < moves) return kAllSquares;
-    cone = next;
-  }
-  return cone;
-}
-
-// Every square some man of `side` other than its king could stand on after at most `moves`
-// of its moves, on an empty board: pieces by their moves (a bishop keeps its colour), pawns
-// forward one rank a move, a file at most (captures taken as available), two ranks once
-// from their first rank, and anywhere once a promotion and one more move fit.
-Bitboard fill_reach(const Position& pos, Color side, int moves) {
-  const Bitboard men = pos.pieces(side) ^ pos.king_square(side);
-  Bitboard reach = men;
-  if (moves <= 0) return reach;
-  if (pos.pieces(side, PieceType::Rook, PieceType::Queen)) {
-    if (moves >= 2) return kAllSquares;
-    for (Square s : pos.pieces(side, PieceType::Rook)) reach |= rook_attacks(s, Bitboard());
-    for (Square s : pos.pieces(side, PieceType::Queen)) reach |= queen_attacks(s, Bitboard());
-  }
-  for (Square s : pos.pieces(side, PieceType::Bishop))
-    reach |= moves >= 2 ? squares_of_colour(s) : bishop_attacks(s, Bitboard());
-  if (Bitboard knights = pos.pieces(side, PieceType::Knight)) {
-    for (int i = 0; i < moves && knights != kAllSquares; ++i) knights |= knight_step_spread(knights);
-    reach |= knights;
-  }
-  if (Bitboard pawns = pos.pieces(side, PieceType::Pawn)) reach |= pawn_cone(pawns, side, moves);
-  return reach;
-}
-
-// fill_reach for one man of `side`, of `type`, on `s` (not a king): the whole side's is
-// the union of its men's.
-Bitboard man_fill_reach(Color side, PieceType type, Square s, int moves) {
-  const Bitboard at = Bitboard::of(s);
-  if (moves <= 0) return at;
-  switch (type) {
-    case PieceType::Rook: return moves >= 2 ? kAllSquares : at | rook_attacks(s, Bitboard());
-    case PieceType::Queen: return moves >= 2 ? kAllSquares : at | queen_attacks(s, Bitboard());
-    case PieceType::Bishop: return at | (moves >= 2 ? squares_of_colour(s) : bishop_attacks(s, Bitboard()));
-    case PieceType::Knight: {
-      Bitboard knights = at;
-      for (int i = 0; i < moves && knights != kAllSquares; ++i) knights |= knight_step_spread(knights);
-      return knights;
-    }
-    case PieceType::Pawn: return at | pawn_cone(at, side, moves);
-    default: return at;
-  }
-}
 
 // Knight moves from one square to another on an empty board.
 const std::array<std::array<uint8_t, 64>, 64>& knight_moves() {
@@ -98,15 +40,17 @@ const std::array<std::array<uint8_t, 64>, 64>& knight_moves() {
 
 // Moves for a pawn of colour `c` on `from` to stand on `to` still a pawn: a rank a move
 // (two at most once, from its first rank, without changing file), a file at most per move
-// (a capture). A floor: the captures are taken as available. -1 when it never can.
-int pawn_walk(Color c, Square from, Square to) {
+// (a capture, onto `capturable` only). A floor. -1 when it never can.
+int pawn_walk(Color c, Square from, Square to, Bitboard capturable) {
   const int r0 = relative_rank(c, from), r1 = relative_rank(c, to);
-  const int files = std::abs(file_of(from) - file_of(to));
-  if (r1 == r0) return files == 0 ? 0 : -1;
-  if (r1 < r0 || r1 == 7) return -1;
-  const int ranks = r1 - r0;
-  if (files > ranks) return -1;
-  return std::max(files, ranks - (r0 == 1 ? 1 : 0));
+  if (r1 == r0) return from == to ? 0 : -1;
+  if (r1 < r0 || r1 == 7 || std::abs(file_of(from) - file_of(to)) > r1 - r0) return -1;
+  Bitboard at = Bitboard::of(from);
+  for (int moves = 1; moves <= r1 - r0; ++moves) {
+    at = pawn_step(at, c, capturable, moves == 1 ? at : Bitboard());
+    if (at.has(to)) return moves;
+  }
+  return -1;
 }
 
 // The winner's men besides its king, when they are few and each a knight, a bishop or a
@@ -124,7 +68,7 @@ struct Men {
   std::array<std::array<Bitboard, kMaxMoves + 1>, kMost> others{};
 };
 
-Men checking_men(const Position& pos, Color winner, int moves) {
+Men checking_men(const Position& pos, Color winner, int moves, Bitboard capturable) {
   Men men;
   const Bitboard all = pos.pieces(winner) ^ pos.king_square(winner);
   if (all.count() > Men::kMost) return {};
@@ -142,24 +86,28 @@ Men checking_men(const Position& pos, Color winner, int moves) {
     Bitboard at = Bitboard::of(s);  // where it may stand after o moves
     for (int o = 0; o <= moves; ++o) {
       if (o > 0) {
-        if (type == PieceType::Knight) at |= knight_step_spread(at);
-        else if (type == PieceType::Bishop) at = squares_of_colour(s);
-        else {
-          const Bitboard next = pawn_step_spread(at, winner);
-          at = o == 1 && relative_rank(winner, s) == 1 ? next | at.forward(winner).forward(winner) : next;
-        }
+        if (type == PieceType::Knight)
+          at |= knight_step_spread(at);
+        else if (type == PieceType::Bishop)
+          at = squares_of_colour(s);
+        else
+          at = pawn_step(at, winner, capturable, o == 1 ? at : Bitboard());
       }
       Bitboard attacks;
-      if (type == PieceType::Knight) attacks = knight_step_spread(at);
-      else if (type == PieceType::Bishop) attacks = o == 0 ? bishop_attacks(s, Bitboard()) : squares_of_colour(s);
-      else attacks = at.forward(winner).east() | at.forward(winner).west();
+      if (type == PieceType::Knight)
+        attacks = knight_step_spread(at);
+      else if (type == PieceType::Bishop)
+        attacks = o == 0 ? bishop_attacks(s, Bitboard()) : squares_of_colour(s);
+      else
+        attacks = at.forward(winner).east() | at.forward(winner).west();
       men.reach[i][std::size_t(o)] = attacks;
     }
   }
   for (int i = 0; i < men.count; ++i)
     for (int j = 0; j < men.count; ++j)
       if (j != i)
-        for (int o = 0; o <= moves; ++o) men.others[std::size_t(i)][std::size_t(o)] |= men.reach[std::size_t(j)][std::size_t(o)];
+        for (int o = 0; o <= moves; ++o)
+          men.others[std::size_t(i)][std::size_t(o)] |= men.reach[std::size_t(j)][std::size_t(o)];
   return men;
 }
 
@@ -170,6 +118,8 @@ Men checking_men(const Position& pos, Color winner, int moves) {
 struct FlightCounts {
   int winner_moves = 0, loser_moves = 0;
   std::array<Bitboard, kMaxMoves + 1> covered, king, filled;
+  Bitboard capturable;        // where the loser's men may stand: the winner's pawns capture only there
+  Bitboard loser_capturable;  // where the winner's men may stand: the loser's pawns capture only there
   // Where the winner's king stands, and where castling (a move) would put it: the steps
   // to a square are king_reach's, as distances.
   Square king_square = Square::None;
@@ -178,7 +128,10 @@ struct FlightCounts {
 };
 
 // Sets the moves of each side for `plies` left; false when the test can say nothing.
-bool set_moves(FlightCounts& c, const Position& pos, Color winner, int plies, bool winner_to_move) {
+// `loser_ahead`: the loser's men may stand a move further on than in `pos` (1 for the
+// children of a loser's quiet move, whose winner's pawns may capture where its man went).
+bool set_moves(FlightCounts& c, const Position& pos, Color winner, int plies, bool winner_to_move,
+               int loser_ahead = 0) {
   if (plies <= 0) return false;
   c.winner_moves = (plies + (winner_to_move ? 1 : 0)) / 2;
   c.loser_moves = plies - c.winner_moves;
@@ -187,8 +140,11 @@ bool set_moves(FlightCounts& c, const Position& pos, Color winner, int plies, bo
   // A rook or a queen attacks any square after one move: every flight counts as covered.
   if (pos.pieces(winner, PieceType::Rook, PieceType::Queen)) return false;
   if (c.winner_moves > kMaxMoves || c.loser_moves > kMaxMoves) return false;
+  c.capturable =
+      pos.pieces(winner, PieceType::Pawn) ? fill_reach(pos, ~winner, c.loser_moves + loser_ahead) : kAllSquares;
+  c.loser_capturable = pos.pieces(~winner, PieceType::Pawn) ? fill_reach(pos, winner, c.winner_moves) : kAllSquares;
   for (int o = 0; o <= c.winner_moves; ++o) {
-    c.covered[std::size_t(o)] = checkable_squares(pos, winner, o);
+    c.covered[std::size_t(o)] = checkable_squares(pos, winner, o, c.capturable);
     c.king[std::size_t(o)] = king_reach(pos, winner, o);
   }
   c.king_square = pos.king_square(winner);
@@ -247,11 +203,12 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
       Walk next = v.first(flights & ~covered[std::size_t(winner_moves)]);
       for (std::size_t b = 0; b < box_size && next == Walk::Go; ++b) {
         const int others = box[b].moves_left;
-        if (covered[std::size_t(others)].has(k)) next = v.first(flights & ~box[b].covers & ~covered[std::size_t(others)]);
+        if (covered[std::size_t(others)].has(k))
+          next = v.first(flights & ~box[b].covers & ~covered[std::size_t(others)]);
       }
       if (next == Walk::Stop) return;
       if (v.skip_second()) continue;
-      if (!c.men) c.men = checking_men(pos, winner, winner_moves);
+      if (!c.men) c.men = checking_men(pos, winner, winner_moves, c.capturable);
       const Men& men = *c.men;
       if (men.count == 0) {
         if (v.no_checkers()) return;
@@ -262,9 +219,15 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
         const Square from = men.square[std::size_t(i)];
         Bitboard checks;
         switch (type) {
-          case PieceType::Knight: checks = knight_attacks(k); break;
-          case PieceType::Bishop: checks = bishop_attacks(k, Bitboard()) & squares_of_colour(from); break;
-          default: checks = pawn_attacks(loser, k); break;
+          case PieceType::Knight:
+            checks = knight_attacks(k);
+            break;
+          case PieceType::Bishop:
+            checks = bishop_attacks(k, Bitboard()) & squares_of_colour(from);
+            break;
+          default:
+            checks = pawn_attacks(loser, k);
+            break;
         }
         for (Square a : checks) {
           int moves = 0;
@@ -279,7 +242,7 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
               cover = bishop_attacks(a, Bitboard());  // through the king: it cannot step back
               break;
             default:
-              moves = pawn_walk(winner, from, a);
+              moves = pawn_walk(winner, from, a, c.capturable);
               if (moves < 0) continue;
               cover = pawn_attacks(winner, a);
               break;
@@ -335,7 +298,7 @@ bool no_mate_square(const Position& pos, Color winner, FlightCounts& c) {
     }
     bool skip_second() const { return !first_met; }
     int fill_limit() const { return loser_men; }  // fillable needs a man a flight
-    bool no_checkers() {  // a mate on this square is not ruled out
+    bool no_checkers() {                          // a mate on this square is not ruled out
       ruled_out = false;
       return true;
     }
@@ -429,7 +392,7 @@ bool plan_rules_out(const FlightPlan& plan, const FlightCounts& c, int loser_men
 bool flights_forbid_mate(const Position& pos, Color winner, int plies) {
   FlightCounts c;
   if (!set_moves(c, pos, winner, plies, pos.side_to_move() == winner)) return false;
-  for (int j = 0; j <= c.loser_moves; ++j) c.filled[std::size_t(j)] = fill_reach(pos, ~winner, j);
+  for (int j = 0; j <= c.loser_moves; ++j) c.filled[std::size_t(j)] = fill_reach(pos, ~winner, j, c.loser_capturable);
   return no_mate_square(pos, winner, c);
 }
 
@@ -456,7 +419,7 @@ bool QuietMoveFlights::reset(const Position& pos, Color winner, int plies, int m
   Impl& d = *impl_;
   d.pos = nullptr;
   const Color loser = ~winner;
-  if (pos.side_to_move() != loser || !set_moves(d.counts, pos, winner, plies - 1, true)) return false;
+  if (pos.side_to_move() != loser || !set_moves(d.counts, pos, winner, plies - 1, true, 1)) return false;
   d.pos = &pos;
   d.winner = winner;
   d.men_count = 0;
@@ -465,7 +428,7 @@ bool QuietMoveFlights::reset(const Position& pos, Color winner, int plies, int m
     const auto i = std::size_t(d.men_count++);
     d.men[i] = m;
     for (int j = 0; j <= d.counts.loser_moves; ++j)
-      d.reach[i][std::size_t(j)] = man_fill_reach(loser, type_of(pos.piece_on(m)), m, j);
+      d.reach[i][std::size_t(j)] = man_fill_reach(loser, type_of(pos.piece_on(m)), m, j, d.counts.loser_capturable);
   }
   d.planned = moves >= kMovesToCompile;
   if (d.planned) build_plan(pos, winner, d.counts, d.plan);
@@ -486,7 +449,7 @@ bool QuietMoveFlights::forbids(Square from, Square to, PieceType becomes) {
   if (!d.pos) return false;
   const Color loser = ~d.winner;
   for (int j = 0; j <= d.counts.loser_moves; ++j) {
-    Bitboard filled = man_fill_reach(loser, becomes, to, j);
+    Bitboard filled = man_fill_reach(loser, becomes, to, j, d.counts.loser_capturable);
     for (int m = 0; m < d.men_count; ++m)
       if (d.men[std::size_t(m)] != from) filled |= d.reach[std::size_t(m)][std::size_t(j)];
     d.counts.filled[std::size_t(j)] = filled;

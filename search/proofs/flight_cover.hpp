@@ -10,8 +10,9 @@
 // most three, each a knight, a bishop or a pawn that cannot promote in time, one of them
 // gives the check and covers only what it attacks from its checking square, and the
 // others cover on their own within the moves it leaves.
-// Every count is a floor: moves on an empty board, each pawn capture taken as available,
-// a promotion as making its pawn anything anywhere after one more move, each flight's
+// Every count is a floor: moves on an empty board, a pawn's capture taken as available
+// wherever a man of the other side may stand, a promotion as making its pawn a queen or a
+// knight (any piece, anywhere, with two more moves), each flight's
 // nearest man on its own (so one man may seem to fill two flights, though no more
 // flights are filled than there are men). The test built on them is sound: it never rules
 // out a mate that exists. It is much stronger than the check-reach bound (check_reach.hpp)
@@ -33,10 +34,11 @@ bool flights_forbid_mate(const board::Position& pos, board::Color winner, int pl
 // The same test on the children of a position where the loser is to move, one for each
 // quiet move (no capture) of a man other than its king, without making the move: the
 // winner's counts and the other men's reach are the position's, worked out once. For
-// such a move, forbids() is flights_forbid_mate(child, winner, plies - 1), except that a
-// castling right the move loses still counts for the king's reach, so it may allow a
-// mate the child's test rules out, never the reverse. A solver skips the children it
-// rules out before making their moves or probing its tables for them.
+// such a move, forbids() is flights_forbid_mate(child, winner, plies - 1), except that it
+// may allow a mate the child's test rules out, never the reverse: a castling right the
+// move loses still counts for the king's reach, and the winner's pawns may capture
+// wherever the loser's men could stand with one move more than in the child. A solver
+// skips the children it rules out before making their moves or probing its tables for them.
 class QuietMoveFlights {
  public:
   QuietMoveFlights();

@@ -1,13 +1,14 @@
 // search::checkable_squares, king_reach and mate_out_of_reach: the sets hold what they
 // promise on small cases, and the pruning test never rules out a mate that the exact
 // helpmate solver finds, over whole move trees of positions where it fires.
+#include "search/proofs/check_reach.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "search/board/movegen.hpp"
-#include "search/proofs/check_reach.hpp"
 #include "search/checking_moves.hpp"
-#include "search/problems/problem_helpmate.hpp"
 #include "search/mate_in_exactly.hpp"
+#include "search/problems/problem_helpmate.hpp"
 #include "support.hpp"
 
 using namespace arbiter;
@@ -32,9 +33,22 @@ TEST_CASE("checkable squares: pawns push, capture, double-step and promote", "[c
   CHECK(one.has(sq("e5")));  // d2-d4, the double step
   CHECK(!one.has(sq("e7")));
   CHECK(checkable_squares(pos, Color::White, 2).has(sq("e7")));
-  // A pawn that can promote in time checks anywhere.
-  CHECK(checkable_squares(test::pos("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"), Color::White, 1) == kAllSquares);
+  // A pawn that promotes with a move to spare checks anywhere; one that promotes with its
+  // last move checks from its promotion square, as a queen or a knight.
+  const Position seventh = test::pos("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+  CHECK(checkable_squares(seventh, Color::White, 2) == kAllSquares);
+  const Bitboard last = checkable_squares(seventh, Color::White, 1);
+  CHECK(last.has(sq("h8")));  // b8=Q along the rank
+  CHECK(last.has(sq("h1")));  // bxa8=Q along the long diagonal
+  CHECK(last.has(sq("d7")));  // b8=N
+  CHECK(!last.has(sq("d4")));
   CHECK(checkable_squares(test::pos("4k3/8/1P6/8/8/8/8/4K3 w - - 0 1"), Color::White, 1) != kAllSquares);
+  // A capture needs a man of the other side on the square: with none that may stand on
+  // a8 or c8, the pawn promotes on b8 only.
+  const Bitboard b8_only = checkable_squares(seventh, Color::White, 1, Bitboard::of(sq("e1")));
+  CHECK(b8_only.has(sq("h8")));
+  CHECK(!b8_only.has(sq("h1")));
+  CHECK(!checkable_squares(pos, Color::White, 1, Bitboard()).has(sq("g6")));  // e4xf5 is not there
   // Black pawns go down the board.
   CHECK(checkable_squares(test::pos("4k3/8/8/4p3/8/8/8/4K3 b - - 0 1"), Color::Black, 0) ==
         (Bitboard::of(sq("d4")) | sq("f4")));
@@ -73,6 +87,16 @@ TEST_CASE("mate out of reach: never rules out a mate the exact solver finds", "[
       "r3k3/8/8/8/8/8/3P2p1/4K3 w q - 0 1",
       "8/8/8/3pP3/8/8/k7/4K3 w - d6 0 1",
       "7k/5K1p/6p1/8/8/8/8/8 b - - 0 1",
+      // Pawns that must capture to get on, and promotions that mate with the last move.
+      "k7/2P5/1K6/8/8/8/8/8 w - - 0 1",
+      "8/5k2/8/p1P5/P1P5/7P/4K3/7R b - - 0 39",
+      "8/Pp6/8/1P1p2k1/3P4/6K1/8/8 b - - 0 53",
+      "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+      "8/8/8/8/1p6/kP6/8/1K6 b - - 0 1",
+      "6nk/5Knp/5P2/8/8/8/8/8 w - - 0 1",  // fxg7#: a pawn's capture mates
+      "8/8/8/8/8/1p6/N6B/k1K5 b - - 0 1",  // bxa2 Be5#: the loser's pawn fills a flight by a capture
+      "8/8/p4p2/P1k2P2/8/P1P4K/8/8 b - - 0 52",
+      "8/8/2k5/p1p5/P1P5/4K3/8/8 w - - 0 54",
   };
   int fired = 0, mates = 0;
   for (const char* fen : roots) {
