@@ -38,21 +38,6 @@ const std::array<std::array<uint8_t, 64>, 64>& knight_moves() {
   return table;
 }
 
-// Moves for a pawn of colour `c` on `from` to stand on `to` still a pawn: a rank a move
-// (two at most once, from its first rank, without changing file), a file at most per move
-// (a capture, onto `capturable` only). A floor. -1 when it never can.
-int pawn_walk(Color c, Square from, Square to, Bitboard capturable) {
-  const int r0 = relative_rank(c, from), r1 = relative_rank(c, to);
-  if (r1 == r0) return from == to ? 0 : -1;
-  if (r1 < r0 || r1 == 7 || std::abs(file_of(from) - file_of(to)) > r1 - r0) return -1;
-  Bitboard at = Bitboard::of(from);
-  for (int moves = 1; moves <= r1 - r0; ++moves) {
-    at = pawn_step(at, c, capturable, moves == 1 ? at : Bitboard());
-    if (at.has(to)) return moves;
-  }
-  return -1;
-}
-
 // The winner's men besides its king, when they are few and each a knight, a bishop or a
 // pawn that cannot promote within the moves: then one of them gives the check, and covers
 // only what it attacks from its checking square, while the others cover on their own.
@@ -66,6 +51,11 @@ struct Men {
   // others[i][o]: the union of reach[j][o] over the men j other than i. Both grow with o
   // (a man may spend fewer of its moves), so others[i][o] holds others[i][p] for p <= o.
   std::array<std::array<Bitboard, kMaxMoves + 1>, kMost> others{};
+  // walk[i][s]: for a pawn, the fewest of its moves to stand on s still a pawn (a rank a
+  // move, two once from its first rank, a file aside only by a capture onto `capturable`);
+  // kNever when it cannot within the moves.
+  static constexpr uint8_t kNever = 0xFF;
+  std::array<std::array<uint8_t, 64>, kMost> walk{};
 };
 
 Men checking_men(const Position& pos, Color winner, int moves, Bitboard capturable) {
@@ -84,14 +74,21 @@ Men checking_men(const Position& pos, Color winner, int moves, Bitboard capturab
     men.type[i] = type;
     men.square[i] = s;
     Bitboard at = Bitboard::of(s);  // where it may stand after o moves
+    if (type == PieceType::Pawn) {
+      men.walk[i].fill(Men::kNever);
+      men.walk[i][std::size_t(index(s))] = 0;
+    }
     for (int o = 0; o <= moves; ++o) {
       if (o > 0) {
-        if (type == PieceType::Knight)
+        if (type == PieceType::Knight) {
           at |= knight_step_spread(at);
-        else if (type == PieceType::Bishop)
+        } else if (type == PieceType::Bishop) {
           at = squares_of_colour(s);
-        else
-          at = pawn_step(at, winner, capturable, o == 1 ? at : Bitboard());
+        } else {
+          const Bitboard next = pawn_step(at, winner, capturable, o == 1 ? at : Bitboard());
+          for (Square t : next & ~at) men.walk[i][std::size_t(index(t))] = uint8_t(o);
+          at = next;
+        }
       }
       Bitboard attacks;
       if (type == PieceType::Knight)
@@ -242,8 +239,8 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
               cover = bishop_attacks(a, Bitboard());  // through the king: it cannot step back
               break;
             default:
-              moves = pawn_walk(winner, from, a, c.capturable);
-              if (moves < 0) continue;
+              moves = men.walk[std::size_t(i)][std::size_t(index(a))];
+              if (moves == Men::kNever) continue;
               cover = pawn_attacks(winner, a);
               break;
           }
