@@ -15,8 +15,9 @@ Bitboard pawn_cone(Bitboard pawns, Color side, int moves, Bitboard capturable) {
     // new piece stands where a queen or a knight steps from its square.
     const int left = moves - i - 1;
     if (left >= 2 && (next & last_rank)) return kAllSquares;
+    const Bitboard promoting = next & last_rank & ~cone;
     if (left == 1)
-      for (Square s : next& last_rank & ~cone) promoted |= queen_attacks(s, Bitboard()) | knight_attacks(s);
+      for (Square s : promoting) promoted |= queen_attacks(s, Bitboard()) | knight_attacks(s);
     cone = next;
   }
   return cone | promoted;
