@@ -1,29 +1,17 @@
 #include "search/board/attacks.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <cstdlib>
+#include <memory>
 
 namespace arbiter::board {
 namespace detail {
 namespace {
 
+// Directions d and d ^ 1 point opposite ways (the lines below rely on it).
 constexpr int kRookDirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-constexpr int kBishopDirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-
-// Attacks along four directions, stopping at (and including) the first occupied square.
-Bitboard ray_attacks(const int (&dirs)[4][2], Square s, Bitboard occupied) {
-  Bitboard result;
-  for (const auto& d : dirs) {
-    int f = file_of(s) + d[0], r = rank_of(s) + d[1];
-    while (f >= 0 && f < 8 && r >= 0 && r < 8) {
-      Square t = make_square(f, r);
-      result |= t;
-      if (occupied.has(t)) break;
-      f += d[0];
-      r += d[1];
-    }
-  }
-  return result;
-}
+constexpr int kBishopDirs[4][2] = {{1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
 
 // The occupancy bits that matter for a slider on s: its rays without the board edge.
 Bitboard relevant_mask(const int (&dirs)[4][2], Square s) {
@@ -103,11 +91,10 @@ constexpr uint64_t kBishopMagics[64] = {
 
 // Whether `magic` maps every subset to an index holding its attack set (subsets that
 // share an index have the same attacks); fills the square's table when it does.
-bool try_magic(SliderEntry& e, uint64_t magic, const std::vector<uint64_t>& occupancies,
-               const std::vector<Bitboard>& reference, std::vector<unsigned>& epoch, unsigned attempt,
-               Bitboard* storage) {
+bool try_magic(SliderEntry& e, uint64_t magic, const uint64_t* occupancies, std::size_t size, const Bitboard* reference,
+               unsigned* epoch, unsigned attempt, Bitboard* storage) {
   e.magic = magic;
-  for (std::size_t i = 0; i < occupancies.size(); ++i) {
+  for (std::size_t i = 0; i < size; ++i) {
     unsigned idx = unsigned((occupancies[i] * e.magic) >> e.shift);
     if (epoch[idx] != attempt) {
       epoch[idx] = attempt;
@@ -120,36 +107,75 @@ bool try_magic(SliderEntry& e, uint64_t magic, const std::vector<uint64_t>& occu
 }
 #endif
 
+// The squares a slider on s attacks along one direction on an empty board, for each
+// direction of `dirs`.
+std::array<Bitboard, 4> empty_rays(const int (&dirs)[4][2], Square s) {
+  std::array<Bitboard, 4> rays;
+  for (std::size_t d = 0; d < 4; ++d) {
+    int f = file_of(s) + dirs[d][0], r = rank_of(s) + dirs[d][1];
+    while (f >= 0 && f < 8 && r >= 0 && r < 8) {
+      rays[d] |= make_square(f, r);
+      f += dirs[d][0];
+      r += dirs[d][1];
+    }
+  }
+  return rays;
+}
+
+// A slider's attacks: along each direction up to and including the first occupied square.
+// By bit operations: the empty board's ray less the ray beyond that square (the nearest:
+// the lowest square for a direction that raises the square index, the highest for one
+// that lowers it).
+Bitboard blocked_rays(const std::array<std::array<Bitboard, 4>, 64>& rays, const int (&dirs)[4][2], Square s,
+                      uint64_t occupied) {
+  Bitboard result;
+  for (std::size_t d = 0; d < 4; ++d) {
+    const Bitboard ray = rays[std::size_t(index(s))][d];
+    const uint64_t blockers = ray.bits() & occupied;
+    if (!blockers) {
+      result |= ray;
+      continue;
+    }
+    const bool rising = dirs[d][1] > 0 || (dirs[d][1] == 0 && dirs[d][0] > 0);
+    const int nearest = rising ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers);
+    result |= Bitboard(ray.bits() & ~rays[std::size_t(nearest)][d].bits());
+  }
+  return result;
+}
+
 // Fills one square's slider entry: enumerates every subset of the mask (carry-rippler),
 // and (without PEXT) finds a magic that maps them to indices without harmful collisions.
-void fill_slider(SliderEntry& e, const int (&dirs)[4][2], Square s, Bitboard* storage, Prng& prng, uint64_t known) {
+// `occupancies`, `reference` and `epoch` are scratch space of 4,096 entries (the most a
+// square has), shared by the squares.
+void fill_slider(SliderEntry& e, const std::array<std::array<Bitboard, 4>, 64>& rays, const int (&dirs)[4][2], Square s,
+                 Bitboard* storage, Prng& prng, uint64_t known, uint64_t* occupancies, Bitboard* reference,
+                 unsigned* epoch) {
   e.mask = relevant_mask(dirs, s).bits();
   const int bits = std::popcount(e.mask);
   const std::size_t size = std::size_t(1) << bits;
   e.shift = unsigned(64 - bits);
   e.table = storage;
-  std::vector<uint64_t> occupancies(size);
-  std::vector<Bitboard> reference(size);
   uint64_t subset = 0;
   for (std::size_t i = 0; i < size; ++i) {
     occupancies[i] = subset;
-    reference[i] = ray_attacks(dirs, s, Bitboard(subset));
+    reference[i] = blocked_rays(rays, dirs, s, subset);
     subset = (subset - e.mask) & e.mask;
   }
 #ifdef ARBITER_USE_PEXT
   for (std::size_t i = 0; i < size; ++i) storage[_pext_u64(occupancies[i], e.mask)] = reference[i];
+  (void)prng;
+  (void)known;
+  (void)epoch;
 #else
-  std::vector<unsigned> epoch(size, 0);
-  if (try_magic(e, known, occupancies, reference, epoch, 1, storage)) return;
+  std::fill(epoch, epoch + size, 0u);
+  if (try_magic(e, known, occupancies, size, reference, epoch, 1, storage)) return;
   for (unsigned attempt = 2;; ++attempt) {
     uint64_t magic;
     do magic = prng.sparse();
     while (std::popcount((e.mask * magic) >> 56) < 6);
-    if (try_magic(e, magic, occupancies, reference, epoch, attempt, storage)) break;
+    if (try_magic(e, magic, occupancies, size, reference, epoch, attempt, storage)) break;
   }
 #endif
-  (void)prng;
-  (void)known;
 }
 
 AttackTables build() {
@@ -168,8 +194,17 @@ AttackTables build() {
     rook_size += std::size_t(1) << relevant_mask(kRookDirs, s).count();
     bishop_size += std::size_t(1) << relevant_mask(kBishopDirs, s).count();
   }
-  t.slider_storage.resize(rook_size + bishop_size);
-  Bitboard* next = t.slider_storage.data();
+  std::array<std::array<Bitboard, 4>, 64> rook_rays, bishop_rays;
+  for (int i = 0; i < 64; ++i) {
+    rook_rays[std::size_t(i)] = empty_rays(kRookDirs, Square(i));
+    bishop_rays[std::size_t(i)] = empty_rays(kBishopDirs, Square(i));
+  }
+  // Default-initialised (not zeroed): every entry is written below.
+  t.slider_storage = std::make_unique_for_overwrite<Bitboard[]>(rook_size + bishop_size);
+  Bitboard* next = t.slider_storage.get();
+  const auto occupancies = std::make_unique_for_overwrite<uint64_t[]>(4096);
+  const auto reference = std::make_unique_for_overwrite<Bitboard[]>(4096);
+  const auto epoch = std::make_unique_for_overwrite<unsigned[]>(4096);
   Prng prng{0x9E3779B97F4A7C15ULL};
   for (int i = 0; i < 64; ++i) {
 #ifdef ARBITER_USE_PEXT
@@ -177,23 +212,24 @@ AttackTables build() {
 #else
     const uint64_t rook_magic = kRookMagics[i], bishop_magic = kBishopMagics[i];
 #endif
-    fill_slider(t.rook[i], kRookDirs, Square(i), next, prng, rook_magic);
+    fill_slider(t.rook[i], rook_rays, kRookDirs, Square(i), next, prng, rook_magic, occupancies.get(), reference.get(),
+                epoch.get());
     next += std::size_t(1) << std::popcount(t.rook[i].mask);
-    fill_slider(t.bishop[i], kBishopDirs, Square(i), next, prng, bishop_magic);
+    fill_slider(t.bishop[i], bishop_rays, kBishopDirs, Square(i), next, prng, bishop_magic, occupancies.get(),
+                reference.get(), epoch.get());
     next += std::size_t(1) << std::popcount(t.bishop[i].mask);
   }
+  // For b on a's ray d: the line through them is a's rays d and d ^ 1 (opposite ways) and
+  // a; between them lies a's ray d less b's ray d and less b.
   for (int a = 0; a < 64; ++a) {
-    for (int b = 0; b < 64; ++b) {
-      if (a == b) continue;
-      Square sa = Square(a), sb = Square(b);
-      Bitboard only_b = Bitboard::of(sb), only_a = Bitboard::of(sa);
-      if (ray_attacks(kRookDirs, sa, Bitboard()).has(sb)) {
-        t.line[a][b] = (ray_attacks(kRookDirs, sa, Bitboard()) & ray_attacks(kRookDirs, sb, Bitboard())) | sa | sb;
-        t.between[a][b] = ray_attacks(kRookDirs, sa, only_b) & ray_attacks(kRookDirs, sb, only_a);
-      } else if (ray_attacks(kBishopDirs, sa, Bitboard()).has(sb)) {
-        t.line[a][b] =
-            (ray_attacks(kBishopDirs, sa, Bitboard()) & ray_attacks(kBishopDirs, sb, Bitboard())) | sa | sb;
-        t.between[a][b] = ray_attacks(kBishopDirs, sa, only_b) & ray_attacks(kBishopDirs, sb, only_a);
+    for (const auto* rays : {&rook_rays, &bishop_rays}) {
+      const auto& from_a = (*rays)[std::size_t(a)];
+      for (std::size_t d = 0; d < 4; ++d) {
+        for (Square b : from_a[d]) {
+          t.line[a][index(b)] = from_a[d] | from_a[d ^ 1] | Square(a);
+          t.between[a][index(b)] =
+              Bitboard(from_a[d].bits() & ~(*rays)[std::size_t(index(b))][d].bits()) & ~Bitboard::of(b);
+        }
       }
     }
   }

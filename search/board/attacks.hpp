@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <vector>
 
 #include "search/board/bitboard.hpp"
@@ -38,7 +39,7 @@ struct AttackTables {
   std::array<std::array<Bitboard, 64>, 2> pawn{};
   std::array<SliderEntry, 64> rook{}, bishop{};
   std::array<std::array<Bitboard, 64>, 64> between{}, line{};
-  std::vector<Bitboard> slider_storage;
+  std::unique_ptr<Bitboard[]> slider_storage;
 };
 
 extern const AttackTables kAttackTables;
