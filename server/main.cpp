@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "analyzer/cli/cache_options.hpp"
+#include "analyzer/cli/serve_summary.hpp"
 #include "server/http_server.hpp"
 
 namespace arbiter::cli {
@@ -108,10 +109,7 @@ class ServeProgram {
 }  // namespace arbiter::cli
 
 int main(int argc, char** argv) {
-  CLI::App app{
-      "A local web page: paste or set up a position, ask each side, see the ruling and step through the "
-      "mate; audit PGN; helpmates (JSON API too)",
-      "arbiter serve"};
+  CLI::App app{arbiter::cli::kServeSummary, "arbiter serve"};
   arbiter::cli::ServeProgram program(&app);
   try {
     app.parse(argc, argv);

@@ -89,6 +89,19 @@ class TempDir {
   std::string path_;
 };
 
+// Runs a shell command line: its stdout, and its exit status (-1 when it did not exit).
+inline RunResult run_shell(const std::string& cmd) {
+  RunResult r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) throw std::runtime_error("popen failed");
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  int st = pclose(pipe);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
 // Runs `arbiter ARGS` through the shell with `input` on stdin; stdout captured,
 // stderr captured too when `merge_stderr`. Each run has its own empty XDG_CACHE_HOME,
 // so the user's verdict cache is never read or written (pass --cache FILE to share one).
@@ -109,14 +122,7 @@ inline RunResult run_arbiter_in(const std::string& cache_home, const std::string
   const std::string exe = other && *other ? other : ARBITER_EXE;
   std::string cmd = "XDG_CACHE_HOME='" + cache_home + "' '" + exe + "' " + args + " < '" + in_file +
                     "'" + (merge_stderr ? " 2>&1" : " 2>/dev/null");
-  RunResult r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) throw std::runtime_error("popen failed");
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  int st = pclose(pipe);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  RunResult r = run_shell(cmd);
   std::remove(in_file.c_str());
   return r;
 }

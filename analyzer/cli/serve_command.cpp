@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "analyzer/cli/command.hpp"
+#include "analyzer/cli/serve_summary.hpp"
 
 #ifndef ARBITER_SERVE_FROM_BINDIR
 #define ARBITER_SERVE_FROM_BINDIR "../libexec/arbiter"
@@ -35,9 +36,7 @@ std::vector<fs::path> serve_program_places() {
 class ServeCommand : public Command {
  public:
   explicit ServeCommand(CLI::App& parent) {
-    app = parent.add_subcommand("serve",
-                                "A local web page: paste or set up a position, ask each side, see the "
-                                "ruling and step through the mate; audit PGN; helpmates (JSON API too)");
+    app = parent.add_subcommand("serve", kServeSummary);
     // Every argument, --help included, is the server program's to read.
     app->set_help_flag();
     app->allow_extras();

@@ -9,23 +9,9 @@ namespace arbiter::board {
 namespace detail {
 namespace {
 
-// Directions d and d ^ 1 point opposite ways (the lines below rely on it).
+// Directions d and d ^ 1 point opposite ways (the masks and lines below rely on it).
 constexpr int kRookDirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 constexpr int kBishopDirs[4][2] = {{1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
-
-// The occupancy bits that matter for a slider on s: its rays without the board edge.
-Bitboard relevant_mask(const int (&dirs)[4][2], Square s) {
-  Bitboard mask;
-  for (const auto& d : dirs) {
-    int f = file_of(s) + d[0], r = rank_of(s) + d[1];
-    while (f + d[0] >= 0 && f + d[0] < 8 && r + d[1] >= 0 && r + d[1] < 8) {
-      mask |= make_square(f, r);
-      f += d[0];
-      r += d[1];
-    }
-  }
-  return mask;
-}
 
 Bitboard leaper(Square s, const int (*steps)[2], int n) {
   Bitboard result;
@@ -122,10 +108,26 @@ std::array<Bitboard, 4> empty_rays(const int (&dirs)[4][2], Square s) {
   return rays;
 }
 
+// Of squares on one ray in direction `dir`, the one nearest to the slider: the lowest when
+// the direction raises the square index (rank first, then file), else the highest.
+int nearest_on_ray(const int (&dir)[2], uint64_t squares) {
+  const bool rising = dir[1] > 0 || (dir[1] == 0 && dir[0] > 0);
+  return rising ? std::countr_zero(squares) : 63 - std::countl_zero(squares);
+}
+
+// The occupancy bits that matter for a slider on s: its rays without their last square
+// (the edge), which is attacked whatever stands there.
+Bitboard relevant_mask(const std::array<std::array<Bitboard, 4>, 64>& rays, const int (&dirs)[4][2], Square s) {
+  Bitboard mask;
+  for (std::size_t d = 0; d < 4; ++d) {
+    const Bitboard ray = rays[std::size_t(index(s))][d];
+    if (ray) mask |= ray & ~Bitboard::of(Square(nearest_on_ray(dirs[d ^ 1], ray.bits())));
+  }
+  return mask;
+}
+
 // A slider's attacks: along each direction up to and including the first occupied square.
-// By bit operations: the empty board's ray less the ray beyond that square (the nearest:
-// the lowest square for a direction that raises the square index, the highest for one
-// that lowers it).
+// By bit operations: the empty board's ray less the ray beyond that square.
 Bitboard blocked_rays(const std::array<std::array<Bitboard, 4>, 64>& rays, const int (&dirs)[4][2], Square s,
                       uint64_t occupied) {
   Bitboard result;
@@ -136,9 +138,7 @@ Bitboard blocked_rays(const std::array<std::array<Bitboard, 4>, 64>& rays, const
       result |= ray;
       continue;
     }
-    const bool rising = dirs[d][1] > 0 || (dirs[d][1] == 0 && dirs[d][0] > 0);
-    const int nearest = rising ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers);
-    result |= Bitboard(ray.bits() & ~rays[std::size_t(nearest)][d].bits());
+    result |= Bitboard(ray.bits() & ~rays[std::size_t(nearest_on_ray(dirs[d], blockers))][d].bits());
   }
   return result;
 }
@@ -150,7 +150,7 @@ Bitboard blocked_rays(const std::array<std::array<Bitboard, 4>, 64>& rays, const
 void fill_slider(SliderEntry& e, const std::array<std::array<Bitboard, 4>, 64>& rays, const int (&dirs)[4][2], Square s,
                  Bitboard* storage, Prng& prng, uint64_t known, uint64_t* occupancies, Bitboard* reference,
                  unsigned* epoch) {
-  e.mask = relevant_mask(dirs, s).bits();
+  e.mask = relevant_mask(rays, dirs, s).bits();
   const int bits = std::popcount(e.mask);
   const std::size_t size = std::size_t(1) << bits;
   e.shift = unsigned(64 - bits);
@@ -185,19 +185,17 @@ AttackTables build() {
   constexpr int white_pawn[2][2] = {{-1, 1}, {1, 1}};
   constexpr int black_pawn[2][2] = {{-1, -1}, {1, -1}};
   std::size_t rook_size = 0, bishop_size = 0;
+  std::array<std::array<Bitboard, 4>, 64> rook_rays, bishop_rays;
   for (int i = 0; i < 64; ++i) {
     Square s = Square(i);
     t.knight[i] = leaper(s, knight_steps, 8);
     t.king[i] = leaper(s, king_steps, 8);
     t.pawn[0][i] = leaper(s, white_pawn, 2);
     t.pawn[1][i] = leaper(s, black_pawn, 2);
-    rook_size += std::size_t(1) << relevant_mask(kRookDirs, s).count();
-    bishop_size += std::size_t(1) << relevant_mask(kBishopDirs, s).count();
-  }
-  std::array<std::array<Bitboard, 4>, 64> rook_rays, bishop_rays;
-  for (int i = 0; i < 64; ++i) {
-    rook_rays[std::size_t(i)] = empty_rays(kRookDirs, Square(i));
-    bishop_rays[std::size_t(i)] = empty_rays(kBishopDirs, Square(i));
+    rook_rays[std::size_t(i)] = empty_rays(kRookDirs, s);
+    bishop_rays[std::size_t(i)] = empty_rays(kBishopDirs, s);
+    rook_size += std::size_t(1) << relevant_mask(rook_rays, kRookDirs, s).count();
+    bishop_size += std::size_t(1) << relevant_mask(bishop_rays, kBishopDirs, s).count();
   }
   // Default-initialised (not zeroed): every entry is written below.
   t.slider_storage = std::make_unique_for_overwrite<Bitboard[]>(rook_size + bishop_size);

@@ -25,15 +25,8 @@ TEST_CASE("serve: without the server program, the command names where it looked"
   const std::string lone = dir.file("arbiter");
   std::filesystem::copy_file(ARBITER_EXE, lone);
   std::filesystem::permissions(lone, std::filesystem::perms::owner_all);
-  const std::string cmd = "'" + lone + "' serve --port 0 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe);
-  std::string out;
-  char buf[4096];
-  for (std::size_t n; (n = fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
-  const int status = pclose(pipe);
-  CHECK(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 2);
-  CHECK(out.find("arbiter-serve") != std::string::npos);
-  CHECK(out.find(dir.path() + "/arbiter-serve") != std::string::npos);
+  const auto missing = test::run_shell("'" + lone + "' serve --port 0 2>&1");
+  CHECK(missing.status == 2);
+  CHECK(missing.out.find("arbiter-serve") != std::string::npos);
+  CHECK(missing.out.find(dir.path() + "/arbiter-serve") != std::string::npos);
 }
