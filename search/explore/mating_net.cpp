@@ -67,23 +67,21 @@ int piece_distance(PieceType type, Square from, Square to) {
   }
 }
 
-// Moves a man of the loser needs to stand on `to`: a piece's moves; a pawn's steps
-// (captures may change its file, the winner offering them), or its promotion and the
-// new piece's moves.
+// Moves a man of the loser needs to stand on `to`: a piece's moves; a pawn's steps up its
+// own file, or its promotion there and the new piece's moves. A pawn never changes file on
+// the way to a net: the winner's only man it could take is the mating piece, and a lone
+// king mates nothing.
 int man_distance(Piece piece, Square from, Square to) {
   const PieceType type = type_of(piece);
   if (type != PieceType::Pawn) return piece_distance(type, from, to);
   const Color c = color_of(piece);
   const int rank = relative_rank(c, from), target = relative_rank(c, to);
-  const int files = std::abs(file_of(from) - file_of(to));
   const int head_start = rank == 1 ? 1 : 0;  // the double step
   int best = kFar;
-  if (target > rank && target < 7 && files <= target - rank) best = std::max(files, target - rank - head_start);
-  if (target == rank && files == 0) best = 0;
-  // Promotion on the nearest file it can reach, then the piece's moves.
+  if (file_of(from) == file_of(to) && target >= rank && target < 7)
+    best = target == rank ? 0 : std::max(1, target - rank - head_start);
   const int steps = std::max(1, 7 - rank - head_start);
-  const int file = std::clamp(file_of(to), file_of(from) - (7 - rank), file_of(from) + (7 - rank));
-  const Square promotion = make_square(file, c == Color::White ? 7 : 0);
+  const Square promotion = make_square(file_of(from), c == Color::White ? 7 : 0);
   int after = kFar;
   for (PieceType t : {PieceType::Queen, PieceType::Knight})
     after = std::min(after, piece_distance(t, promotion, to));
