@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <optional>
 #include <span>
 
 #include "search/board/attacks.hpp"
@@ -67,40 +68,50 @@ int piece_distance(PieceType type, Square from, Square to) {
   }
 }
 
-// Moves a man of the loser needs to stand on `to`: a piece's moves; a pawn's steps up its
-// own file, or its promotion there and the new piece's moves. A pawn never changes file on
-// the way to a net: the winner's only man it could take is the mating piece, and a lone
-// king mates nothing.
-int man_distance(Piece piece, Square from, Square to) {
-  const PieceType type = type_of(piece);
-  if (type != PieceType::Pawn) return piece_distance(type, from, to);
-  const Color c = color_of(piece);
+// Moves a man of the loser needs to stand on `to`, by kind of man: a piece's moves; a
+// pawn's steps up its own file, still a pawn; or its promotion there to `promoted` and the
+// new piece's moves. A pawn never changes file on the way to a net: the winner's only man
+// it could take is the mating piece, and a lone king mates nothing.
+int pawn_distance(Color c, Square from, Square to, std::optional<PieceType> promoted) {
   const int rank = relative_rank(c, from), target = relative_rank(c, to);
   const int head_start = rank == 1 ? 1 : 0;  // the double step
-  int best = kFar;
-  if (file_of(from) == file_of(to) && target >= rank && target < 7)
-    best = target == rank ? 0 : std::max(1, target - rank - head_start);
-  const int steps = std::max(1, 7 - rank - head_start);
-  const Square promotion = make_square(file_of(from), c == Color::White ? 7 : 0);
-  int after = kFar;
-  for (PieceType t : {PieceType::Queen, PieceType::Knight})
-    after = std::min(after, piece_distance(t, promotion, to));
-  return std::min(best, steps + after);
+  if (!promoted) {
+    if (file_of(from) != file_of(to) || target < rank || target == 7) return kFar;
+    return target == rank ? 0 : std::max(1, target - rank - head_start);
+  }
+  const int after = piece_distance(*promoted, make_square(file_of(from), c == Color::White ? 7 : 0), to);
+  return after >= kFar ? kFar : std::max(1, 7 - rank - head_start) + after;
 }
 
-// man_distance for every man, from and to every square, computed once: the search asks
-// for it for every man of every child position.
+// A man's moves to every square, computed once for every man and square: the search asks
+// for them for every man of every child position. For a pawn, `row` is its walk as a pawn
+// and `promoted[t]` its moves as the piece of kind bit 1 << t (knight, bishop, rook,
+// queen; see kind_bit), so that a flight only some kinds may fill counts only those.
 using DistanceRow = std::array<uint8_t, 64>;
-const DistanceRow& man_distances(Piece piece, Square from) {
+struct ManDistances {
+  DistanceRow row;
+  std::array<DistanceRow, 4> promoted;
+};
+const ManDistances& man_distances(Piece piece, Square from) {
+  static constexpr std::array<PieceType, 4> kKinds{PieceType::Knight, PieceType::Bishop, PieceType::Rook,
+                                                   PieceType::Queen};
   static const auto table = [] {
     // By colour and piece type (the pawns' rows differ by colour), then by square.
-    auto t = std::make_unique<std::array<std::array<std::array<DistanceRow, 64>, 7>, 2>>();
+    auto t = std::make_unique<std::array<std::array<std::array<ManDistances, 64>, 7>, 2>>();
     for (Color c : {Color::White, Color::Black})
       for (int type = index(PieceType::Pawn); type <= index(PieceType::King); ++type)
-        for (int f = 0; f < 64; ++f)
-          for (int to = 0; to < 64; ++to)
-            (*t)[std::size_t(index(c))][std::size_t(type)][std::size_t(f)][std::size_t(to)] =
-                uint8_t(std::min(kFar, man_distance(make_piece(c, PieceType(type)), Square(f), Square(to))));
+        for (int f = 0; f < 64; ++f) {
+          ManDistances& d = (*t)[std::size_t(index(c))][std::size_t(type)][std::size_t(f)];
+          for (int to = 0; to < 64; ++to) {
+            const bool pawn = PieceType(type) == PieceType::Pawn;
+            const int plain = pawn ? pawn_distance(c, Square(f), Square(to), std::nullopt)
+                                   : piece_distance(PieceType(type), Square(f), Square(to));
+            d.row[std::size_t(to)] = uint8_t(std::min(kFar, plain));
+            for (std::size_t k = 0; k < kKinds.size(); ++k)
+              d.promoted[k][std::size_t(to)] =
+                  uint8_t(pawn ? std::min(kFar, pawn_distance(c, Square(f), Square(to), kKinds[k])) : kFar);
+          }
+        }
     return t;
   }();
   return (*table)[std::size_t(index(color_of(piece)))][std::size_t(index(type_of(piece)))][std::size_t(index(from))];
@@ -125,7 +136,7 @@ struct Net {
   std::array<uint8_t, 64> fewest_piece_moves;
   // For each flight to fill, the kinds of piece (bits by kind_bit) that may fill it: those
   // that could neither take the checker nor step between it and the king from there, for
-  // some checking square of the net. A pawn, which may promote, is left to the counts.
+  // some checking square of the net. A pawn is judged by the kinds it may promote to.
   std::array<uint8_t, kMaxBlocks> fillers;
 };
 
@@ -268,7 +279,7 @@ class NetSearch {
     if (!pieces) return cap;  // the piece was taken
     const Square piece = pieces.first();
     // Each man's moves to each square.
-    std::array<const DistanceRow*, 16> men{};
+    std::array<const ManDistances*, 16> men{};
     std::array<uint8_t, 16> kinds{};
     int men_count = 0;
     for (Square m : pos_.pieces(loser) ^ loser_king)
@@ -276,10 +287,17 @@ class NetSearch {
         kinds[std::size_t(men_count)] = kind_bit(type_of(pos_.piece_on(m)));
         men[std::size_t(men_count++)] = &man_distances(pos_.piece_on(m), m);
       }
-    auto man_to = [&](int m, Square s) { return int((*men[std::size_t(m)])[std::size_t(index(s))]); };
-    // A man on the flight would spoil every check of the net.
-    auto misfit = [&](int m, const Net& net, int j) {
-      return kinds[std::size_t(m)] && !(kinds[std::size_t(m)] & net.fillers[std::size_t(j)]);
+    // The moves of man m to flight j of the net, kFar when it would spoil every check of
+    // the net there (a pawn is judged by the pieces it may promote to, not as a pawn).
+    auto man_to = [&](int m, const Net& net, int j) {
+      const std::size_t b = std::size_t(index(net.blocks[std::size_t(j)]));
+      const ManDistances& d = *men[std::size_t(m)];
+      const uint8_t fits = net.fillers[std::size_t(j)];
+      if (kinds[std::size_t(m)]) return kinds[std::size_t(m)] & fits ? int(d.row[b]) : kFar;
+      int moves = d.row[b];
+      for (std::size_t t = 0; t < d.promoted.size(); ++t)
+        if (fits >> t & 1) moves = std::min(moves, int(d.promoted[t][b]));
+      return moves;
     };
     const bool winner_moves = pos_.side_to_move() == winner_;
     // The winner makes the last move: w of its moves and l of the loser's interleaved.
@@ -312,7 +330,7 @@ class NetSearch {
         for (int j = 0; j < net.block_count; ++j) {
           int nearest = kFar;
           for (int m = 0; m < men_count; ++m)
-            if (!misfit(m, net, j)) nearest = std::min(nearest, man_to(m, net.blocks[std::size_t(j)]));
+            nearest = std::min(nearest, man_to(m, net, j));
           nearest_sum += nearest;
         }
         if (nearest_sum >= kFar || plies(w, steps + nearest_sum) >= best) continue;
@@ -327,8 +345,7 @@ class NetSearch {
             if (cost[std::size_t(mask)] >= kFar) continue;
             for (int j = 0; j < net.block_count; ++j) {
               if (mask & (1 << j)) continue;
-              if (misfit(m, net, j)) continue;
-              const int c = cost[std::size_t(mask)] + man_to(m, net.blocks[std::size_t(j)]);
+              const int c = cost[std::size_t(mask)] + man_to(m, net, j);
               int& slot = cost[std::size_t(mask | (1 << j))];
               slot = std::min(slot, c);
             }

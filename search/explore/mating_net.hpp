@@ -8,14 +8,14 @@
 // follows only the moves that keep a net of that square within reach (the searches of all
 // squares deepen together, nearest first; each follows at most two waiting moves a turn,
 // so that a loser with men to spare does not multiply the lines): a position is cut when
-// every net of the square needs more plies than are left, counting each man's
-// moves to its place on an empty board (king steps; the piece's moves; for the blockers,
-// the cheapest assignment of distinct men to the flights, a pawn moving up its own file
-// (it could leave it only by taking the mating piece) or promoting there and moving on;
-// a piece only on a flight from which, for some checking square of the net, it could
-// neither take the checker nor step between it and
-// the king, or the check would be no mate). The counts can be wrong both ways (the board
-// is not empty, another man may interpose or take the checker), so the search is
+// every net of the square needs more plies than are left, counting each man's moves to
+// its place on an empty board (king steps; the piece's moves; for the blockers, the
+// cheapest assignment of distinct men to the flights, a pawn moving up its own file (it
+// could leave it only by taking the mating piece) or promoting there and moving on; a
+// piece, or a pawn's new piece, only on a flight from which, for some checking square of
+// the net, it could neither take the checker nor step between it and the king, or the
+// check would be no mate). The counts can be wrong both ways (the board is not empty,
+// another man may interpose or take the checker), so the search is
 // incomplete: it finds witnesses, never proves their absence, and a witness is an
 // ordinary legal line ending in mate.
 #pragma once

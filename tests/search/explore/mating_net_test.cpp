@@ -107,3 +107,19 @@ TEST_CASE("the mating-net search counts a loser's pawn up its own file", "[matin
   CHECK(line->size() == 19);
   CHECK(analyzer::replays_to_mate(pos, *line, Color::Black));
 }
+
+TEST_CASE("the mating-net search counts a promoted pawn only as a piece that may fill the flight", "[mating-net]") {
+  // A king and dark-squared bishop against two pawns (issue #24's held-out endings): White's
+  // king is mated on a1, Bb2 giving the check, so a2 must hold a white man that can neither
+  // take b2 nor stand between. A queen or a rook there would take the bishop, and a bishop
+  // from f8 keeps to the dark squares: only a knight will do, five moves from f8. Counted as
+  // a queen (two moves), this net seemed six plies nearer, and the corner search needed
+  // 139,023 nodes for a 36-ply line; counting the knight, it finds 32 plies within the
+  // 120,000 of the net step.
+  const auto pos = test::pos("8/8/5b2/8/8/2k2P2/5PK1/8 w - - 0 40");
+  search::Limits limits(120'000);
+  auto line = search::find_net_mate(pos, Color::Black, limits, search::NetReach::Corners);
+  REQUIRE(line);
+  CHECK(line->size() == 32);
+  CHECK(analyzer::replays_to_mate(pos, *line, Color::Black));
+}
