@@ -86,7 +86,8 @@ int pawn_distance(Color c, Square from, Square to, std::optional<PieceType> prom
 // A man's moves to every square, computed once for every man and square: the search asks
 // for them for every man of every child position. For a pawn, `row` is its walk as a pawn
 // and `promoted[t]` its moves as the piece of kind bit 1 << t (knight, bishop, rook,
-// queen; see kind_bit), so that a flight only some kinds may fill counts only those.
+// queen; see kind_bit), so that a flight only some kinds may fill counts only those; a
+// piece has `row` alone.
 using DistanceRow = std::array<uint8_t, 64>;
 struct ManDistances {
   DistanceRow row;
@@ -107,9 +108,10 @@ const ManDistances& man_distances(Piece piece, Square from) {
             const int plain = pawn ? pawn_distance(c, Square(f), Square(to), std::nullopt)
                                    : piece_distance(PieceType(type), Square(f), Square(to));
             d.row[std::size_t(to)] = uint8_t(std::min(kFar, plain));
-            for (std::size_t k = 0; k < kKinds.size(); ++k)
-              d.promoted[k][std::size_t(to)] =
-                  uint8_t(pawn ? std::min(kFar, pawn_distance(c, Square(f), Square(to), kKinds[k])) : kFar);
+            if (pawn)  // a piece's rows are never read
+              for (std::size_t k = 0; k < kKinds.size(); ++k)
+                d.promoted[k][std::size_t(to)] =
+                    uint8_t(std::min(kFar, pawn_distance(c, Square(f), Square(to), kKinds[k])));
           }
         }
     return t;
