@@ -10,26 +10,32 @@
 using namespace arbiter;
 using board::Color;
 
+namespace {
+
+// find_net_mate within `nodes` finds a line of `plies` plies that replays to a mate.
+void check_net_line(const char* fen, Color winner, uint64_t nodes, std::size_t plies,
+                    search::NetReach reach = search::NetReach::Corners, int max_plies = 80) {
+  INFO(fen);
+  const auto pos = test::pos(fen);
+  search::Limits limits(nodes);
+  auto line = search::find_net_mate(pos, winner, limits, reach, max_plies);
+  REQUIRE(line);
+  CHECK(line->size() == plies);
+  CHECK(analyzer::replays_to_mate(pos, *line, winner));
+}
+
+}  // namespace
+
 TEST_CASE("the mating-net search walks the king and bishop to a corner net", "[mating-net]") {
   // White: Ke2 h2 Kf2 a4 Bc6# (the pawn blocks h2, the king covers g1 and g2); no mate
   // in 3 plies: the white king needs two steps to cover g1.
-  const auto pos = test::pos("8/8/8/pB6/8/7p/3K4/7k w - - 0 1");
-  REQUIRE(search::mating_net_applies(pos, Color::White));
-  search::Limits limits(1'000'000);
-  auto line = search::find_net_mate(pos, Color::White, limits);
-  REQUIRE(line);
-  CHECK(line->size() == 5);
-  CHECK(analyzer::replays_to_mate(pos, *line, Color::White));
+  REQUIRE(search::mating_net_applies(test::pos("8/8/8/pB6/8/7p/3K4/7k w - - 0 1"), Color::White));
+  check_net_line("8/8/8/pB6/8/7p/3K4/7k w - - 0 1", Color::White, 1'000'000, 5);
 }
 
 TEST_CASE("the mating-net search finds the knight's corner mate", "[mating-net]") {
   // Black pushes a2, and Nb3 mates: the pawn blocks a2, the king on c1 covers b1 and b2.
-  const auto pos = test::pos("8/8/8/8/3N4/p7/8/k1K5 b - - 0 1");
-  search::Limits limits(1'000'000);
-  auto line = search::find_net_mate(pos, Color::White, limits);
-  REQUIRE(line);
-  CHECK(line->size() == 2);
-  CHECK(analyzer::replays_to_mate(pos, *line, Color::White));
+  check_net_line("8/8/8/8/3N4/p7/8/k1K5 b - - 0 1", Color::White, 1'000'000, 2);
 }
 
 TEST_CASE("the mating-net search applies to a king and one minor piece alone", "[mating-net]") {
@@ -62,12 +68,7 @@ TEST_CASE("the mating-net search finds a net in the middle of the board", "[mati
   // on d5, d6, e4 and e6, the white king on g4 covering f4 and f5, the bishop f6 and d4
   // (no black man can step onto f6). Every edge is three king steps away: no net on an
   // edge within 5 plies.
-  const auto pos = test::pos("8/8/3pp2B/3pk3/4p3/8/7K/8 w - - 0 1");
-  search::Limits limits(1'000'000);
-  auto line = search::find_net_mate(pos, Color::White, limits, search::NetReach::Anywhere, 5);
-  REQUIRE(line);
-  CHECK(line->size() == 5);
-  CHECK(analyzer::replays_to_mate(pos, *line, Color::White));
+  check_net_line("8/8/3pp2B/3pk3/4p3/8/7K/8 w - - 0 1", Color::White, 1'000'000, 5, search::NetReach::Anywhere, 5);
 }
 
 TEST_CASE("the mating-net search aims at one square at a time, past a loser with men to spare", "[mating-net]") {
@@ -83,15 +84,7 @@ TEST_CASE("the mating-net search aims at one square at a time, past a loser with
       {"8/q5k1/p5p1/1p1Bp3/5p2/5K2/8/8 b - - 3 43", 16},
       {"8/8/1k4B1/1p2K2p/1r6/8/8/8 b - - 0 50", 18},
   };
-  for (const auto& c : cases) {
-    INFO(c.fen);
-    const auto pos = test::pos(c.fen);
-    search::Limits limits(80'000);
-    auto line = search::find_net_mate(pos, Color::White, limits, search::NetReach::Anywhere);
-    REQUIRE(line);
-    CHECK(line->size() == c.plies);
-    CHECK(analyzer::replays_to_mate(pos, *line, Color::White));
-  }
+  for (const auto& c : cases) check_net_line(c.fen, Color::White, 80'000, c.plies, search::NetReach::Anywhere);
 }
 
 TEST_CASE("the mating-net search counts a loser's pawn up its own file", "[mating-net]") {
@@ -100,12 +93,7 @@ TEST_CASE("the mating-net search counts a loser's pawn up its own file", "[matin
   // mate is left. Counted as if captures were offered, the pawns seemed near flights they
   // can never reach, and the corner search needed 170,441 nodes (a 23-ply line). Counted up
   // their files, it finds a 19-ply line within the schedule's 120,000 nodes of the net step.
-  const auto pos = test::pos("4Qk2/8/8/8/2n1P2K/8/PPP5/8 b - - 0 38");
-  search::Limits limits(120'000);
-  auto line = search::find_net_mate(pos, Color::Black, limits, search::NetReach::Corners);
-  REQUIRE(line);
-  CHECK(line->size() == 19);
-  CHECK(analyzer::replays_to_mate(pos, *line, Color::Black));
+  check_net_line("4Qk2/8/8/8/2n1P2K/8/PPP5/8 b - - 0 38", Color::Black, 120'000, 19);
 }
 
 TEST_CASE("the mating-net search counts a promoted pawn only as a piece that may fill the flight", "[mating-net]") {
@@ -116,10 +104,5 @@ TEST_CASE("the mating-net search counts a promoted pawn only as a piece that may
   // a queen (two moves), this net seemed six plies nearer, and the corner search needed
   // 139,023 nodes for a 36-ply line; counting the knight, it finds 32 plies within the
   // 120,000 of the net step.
-  const auto pos = test::pos("8/8/5b2/8/8/2k2P2/5PK1/8 w - - 0 40");
-  search::Limits limits(120'000);
-  auto line = search::find_net_mate(pos, Color::Black, limits, search::NetReach::Corners);
-  REQUIRE(line);
-  CHECK(line->size() == 32);
-  CHECK(analyzer::replays_to_mate(pos, *line, Color::Black));
+  check_net_line("8/8/5b2/8/8/2k2P2/5PK1/8 w - - 0 40", Color::Black, 120'000, 32);
 }
