@@ -12,6 +12,7 @@
 #include "search/board/attacks.hpp"
 #include "search/board/movegen.hpp"
 #include "search/explore/focus.hpp"
+#include "search/explore/guidance.hpp"
 #include "search/explore/helpmate.hpp"
 #include "search/explore/mating_net.hpp"
 #include "search/proofs/blockade.hpp"
@@ -117,7 +118,7 @@ class TablesStep final : public StepRunner {
     if (answer.kind == search::TableAnswer::Kind::NoMate)
       return Verdict::unwinnable(Reason::Tablebase,
                                  "the " + material + " table: no helpmate by " + name(q.winner) + " exists");
-    auto line = search::table_line(*q.services.tables, q.pos, q.winner);
+    auto line = search::table_line(*q.services.tables, q.pos, q.winner, &search::mate_distance_estimate);
     if (!line || int(line->size()) != answer.plies || !replays_to_mate(q.pos, *line, q.winner)) return std::nullopt;
     Verdict v = Verdict::winnable(std::move(*line), Reason::Tablebase,
                                   name(q.winner) + " mates in " + std::to_string((answer.plies + 1) / 2) +

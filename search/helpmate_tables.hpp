@@ -37,10 +37,16 @@ class HelpmateTables {
   virtual int max_men() const = 0;
 };
 
+// A guess of how far a position is from a mate by `winner` (lower: nearer).
+using ChildOrder = int (*)(const board::Position& pos, board::Color winner);
+
 // A shortest helpmate by `winner`, walked down the tables: from each position a move to a
 // child exactly one ply nearer. Nothing when the tables do not cover the position or know
-// no mate. The caller replays the line before trusting it.
+// no mate. The caller replays the line before trusting it. The children are probed in
+// move order, or nearest first by `order`: any child one ply nearer will do, and a probe
+// into a block of the table not yet unpacked costs microseconds, so a good guess saves
+// most of them. The line depends on the position (and `order`) alone.
 std::optional<std::vector<board::Move>> table_line(const HelpmateTables& tables, const board::Position& pos,
-                                                   board::Color winner);
+                                                   board::Color winner, ChildOrder order = nullptr);
 
 }  // namespace arbiter::search

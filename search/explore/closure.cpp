@@ -291,7 +291,7 @@ ClosureResult Exploration::run(Limits& limits) {
       const TableAnswer answer = s.tables->probe(pos, winner);
       if (answer.kind == TableAnswer::Kind::NoMate) continue;
       if (answer.kind == TableAnswer::Kind::Mate) {
-        if (auto rest = table_line(*s.tables, pos, winner)) {
+        if (auto rest = table_line(*s.tables, pos, winner, &mate_distance_estimate)) {
           auto line = path_to(s.set, next);
           line.insert(line.end(), rest->begin(), rest->end());
           return found(std::move(line));

@@ -87,7 +87,7 @@ class Searcher {
       }
       if (answer.kind == TableAnswer::Kind::Mate) {
         if (answer.plies > remaining) return false;
-        auto rest = table_line(*tables_, pos_, winner_);
+        auto rest = table_line(*tables_, pos_, winner_, &mate_distance_estimate);
         if (!rest) return false;  // the caller replays what it gets; a broken table gives nothing
         line_.insert(line_.end(), rest->rbegin(), rest->rend());
         return true;
