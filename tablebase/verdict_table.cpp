@@ -573,7 +573,7 @@ std::expected<std::unique_ptr<VerdictTable>, TableError> VerdictTable::open(cons
   const auto expected_format = format_record();
   MDB_txn* txn = nullptr;
   bool format_ok = true;
-  const unsigned create = impl->read_only || !fresh ? 0 : MDB_CREATE;
+  bool fresh_here = fresh;
   auto setup = [&] {
     if ((rc = mdb_txn_begin(impl->env, nullptr, impl->read_only ? MDB_RDONLY : 0, &txn))) {
       txn = nullptr;
@@ -583,12 +583,23 @@ std::expected<std::unique_ptr<VerdictTable>, TableError> VerdictTable::open(cons
       mdb_txn_abort(txn);
       txn = nullptr;
     };
+    // A file another process has just created, and not yet set up, holds no database at
+    // all: only its meta pages, checked above. It is set up here as a new one; the write
+    // transaction makes this process the only writer until it commits.
+    if (!fresh_here && !impl->read_only) {
+      MDB_dbi main = 0;
+      MDB_stat st{};
+      if (mdb_dbi_open(txn, nullptr, 0, &main) == 0 && mdb_stat(txn, main, &st) == 0 && st.ms_entries == 0 &&
+          st.ms_depth == 0)
+        fresh_here = true;
+    }
+    const unsigned create = impl->read_only || !fresh_here ? 0 : MDB_CREATE;
     if ((rc = mdb_dbi_open(txn, kMetaDb, create, &impl->meta))) return give_up();
     if ((rc = mdb_dbi_open(txn, kVerdictsDb, create, &impl->verdicts))) return give_up();
     if ((rc = mdb_dbi_open(txn, kRunsDb, create, &impl->runs))) return give_up();
     MDB_val fk{sizeof(kFormatKey) - 1, const_cast<char*>(kFormatKey)}, fv;
     rc = mdb_get(txn, impl->meta, &fk, &fv);
-    if (rc == MDB_NOTFOUND && !impl->read_only && fresh) {
+    if (rc == MDB_NOTFOUND && !impl->read_only && fresh_here) {
       MDB_val v = val_of(expected_format);
       if ((rc = mdb_put(txn, impl->meta, &fk, &v, 0))) return give_up();
     } else if (rc) {

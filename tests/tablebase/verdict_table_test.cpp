@@ -8,6 +8,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <lmdb.h>
+
 #include <atomic>
 #include <fstream>
 #include <functional>
@@ -305,6 +307,48 @@ TEST_CASE("verdict table: a writer killed with SIGKILL inside a write transactio
     for (const auto& q : truth) table->store(q.pos, q.winner, q.verdict);
   }
   CHECK(check_every_entry(file, truth) == truth.size());
+}
+
+// An LMDB file as a process leaves it between creating the file and setting it up: meta
+// pages only, and no database in it, or with one database of `name` (nullptr: none).
+static void write_bare_lmdb(const std::string& file, const char* name) {
+  MDB_env* env = nullptr;
+  REQUIRE(mdb_env_create(&env) == 0);
+  REQUIRE(mdb_env_set_maxdbs(env, 4) == 0);
+  REQUIRE(mdb_env_open(env, file.c_str(), MDB_NOSUBDIR, 0644) == 0);
+  if (name) {
+    MDB_txn* txn = nullptr;
+    MDB_dbi dbi = 0;
+    REQUIRE(mdb_txn_begin(env, nullptr, 0, &txn) == 0);
+    REQUIRE(mdb_dbi_open(txn, name, MDB_CREATE, &dbi) == 0);
+    REQUIRE(mdb_txn_commit(txn) == 0);
+  }
+  mdb_env_close(env);
+}
+
+TEST_CASE("verdict table: a file another process created but has not set up yet is set up, a foreign one refused",
+          "[tablebase][table]") {
+  // Two processes starting on one new table: the second may open the file between the first
+  // one's creating it and its setting up the databases.
+  test::TempDir dir;
+  const auto bare = dir.file("bare.lmdb");
+  write_bare_lmdb(bare, nullptr);
+  const auto positions = many_positions(1);
+  const Verdict v = Verdict::unwinnable(Reason::InsufficientMaterial, "a lone king", 0);
+  {
+    auto table = VerdictTable::open(bare, 1);
+    REQUIRE(table.has_value());
+    (*table)->store(positions[0], Color::White, v);
+  }
+  auto again = VerdictTable::open(bare, 1);
+  REQUIRE(again.has_value());
+  CHECK((*again)->find(positions[0], Color::White).has_value());
+  // An LMDB file holding a database of its own is somebody else's: never written into.
+  const auto foreign = dir.file("foreign.lmdb");
+  write_bare_lmdb(foreign, "other");
+  auto refused = VerdictTable::open(foreign, 1);
+  REQUIRE_FALSE(refused.has_value());
+  CHECK(refused.error().kind == tablebase::TableError::Kind::Incompatible);
 }
 
 TEST_CASE("verdict table: a file of garbage is not a table, and never a crash", "[tablebase][table]") {
