@@ -6,7 +6,6 @@
 
 #include <array>
 #include <memory>
-#include <vector>
 
 #include "search/board/bitboard.hpp"
 

@@ -84,39 +84,42 @@ int pawn_distance(Color c, Square from, Square to, std::optional<PieceType> prom
 }
 
 // A man's moves to every square, computed once for every man and square: the search asks
-// for them for every man of every child position. For a pawn, `row` is its walk as a pawn
-// and `promoted[t]` its moves as the piece of kind bit 1 << t (knight, bishop, rook,
-// queen; see kind_bit), so that a flight only some kinds may fill counts only those; a
-// piece has `row` alone.
+// for them for every man of every child position. A pawn's row is its walk as a pawn.
 using DistanceRow = std::array<uint8_t, 64>;
-struct ManDistances {
-  DistanceRow row;
-  std::array<DistanceRow, 4> promoted;
-};
-const ManDistances& man_distances(Piece piece, Square from) {
-  static constexpr std::array<PieceType, 4> kKinds{PieceType::Knight, PieceType::Bishop, PieceType::Rook,
-                                                   PieceType::Queen};
+const DistanceRow& man_distances(Piece piece, Square from) {
   static const auto table = [] {
     // By colour and piece type (the pawns' rows differ by colour), then by square.
-    auto t = std::make_unique<std::array<std::array<std::array<ManDistances, 64>, 7>, 2>>();
+    auto t = std::make_unique<std::array<std::array<std::array<DistanceRow, 64>, 7>, 2>>();
     for (Color c : {Color::White, Color::Black})
       for (int type = index(PieceType::Pawn); type <= index(PieceType::King); ++type)
-        for (int f = 0; f < 64; ++f) {
-          ManDistances& d = (*t)[std::size_t(index(c))][std::size_t(type)][std::size_t(f)];
-          for (int to = 0; to < 64; ++to) {
-            const bool pawn = PieceType(type) == PieceType::Pawn;
-            const int plain = pawn ? pawn_distance(c, Square(f), Square(to), std::nullopt)
-                                   : piece_distance(PieceType(type), Square(f), Square(to));
-            d.row[std::size_t(to)] = uint8_t(std::min(kFar, plain));
-            if (pawn)  // a piece's rows are never read
-              for (std::size_t k = 0; k < kKinds.size(); ++k)
-                d.promoted[k][std::size_t(to)] =
-                    uint8_t(std::min(kFar, pawn_distance(c, Square(f), Square(to), kKinds[k])));
-          }
-        }
+        for (int f = 0; f < 64; ++f)
+          for (int to = 0; to < 64; ++to)
+            (*t)[std::size_t(index(c))][std::size_t(type)][std::size_t(f)][std::size_t(to)] = uint8_t(std::min(
+                kFar, PieceType(type) == PieceType::Pawn ? pawn_distance(c, Square(f), Square(to), std::nullopt)
+                                                         : piece_distance(PieceType(type), Square(f), Square(to))));
     return t;
   }();
   return (*table)[std::size_t(index(color_of(piece)))][std::size_t(index(type_of(piece)))][std::size_t(index(from))];
+}
+
+// A pawn's moves to every square as the piece it promotes to, one row for each kind bit
+// 1 << t (knight, bishop, rook, queen; see kind_bit), so that a flight only some kinds may
+// fill counts only those.
+using PromotedRows = std::array<DistanceRow, 4>;
+const PromotedRows& promoted_distances(Color c, Square from) {
+  static constexpr std::array<PieceType, 4> kKinds{PieceType::Knight, PieceType::Bishop, PieceType::Rook,
+                                                   PieceType::Queen};
+  static const auto table = [] {
+    auto t = std::make_unique<std::array<std::array<PromotedRows, 64>, 2>>();
+    for (Color colour : {Color::White, Color::Black})
+      for (int f = 0; f < 64; ++f)
+        for (std::size_t k = 0; k < kKinds.size(); ++k)
+          for (int to = 0; to < 64; ++to)
+            (*t)[std::size_t(index(colour))][std::size_t(f)][k][std::size_t(to)] =
+                uint8_t(std::min(kFar, pawn_distance(colour, Square(f), Square(to), kKinds[k])));
+    return t;
+  }();
+  return (*table)[std::size_t(index(c))][std::size_t(index(from))];
 }
 
 // A mating net: the losing king on `square`, the flights that the winner's men leave
@@ -281,24 +284,27 @@ class NetSearch {
     if (!pieces) return cap;  // the piece was taken
     const Square piece = pieces.first();
     // Each man's moves to each square.
-    std::array<const ManDistances*, 16> men{};
+    std::array<const DistanceRow*, 16> men{};
+    std::array<const PromotedRows*, 16> promoted{};  // a pawn's; null for a piece
     std::array<uint8_t, 16> kinds{};
     int men_count = 0;
     for (Square m : pos_.pieces(loser) ^ loser_king)
       if (men_count < 16) {
-        kinds[std::size_t(men_count)] = kind_bit(type_of(pos_.piece_on(m)));
-        men[std::size_t(men_count++)] = &man_distances(pos_.piece_on(m), m);
+        const Piece man = pos_.piece_on(m);
+        kinds[std::size_t(men_count)] = kind_bit(type_of(man));
+        if (type_of(man) == PieceType::Pawn) promoted[std::size_t(men_count)] = &promoted_distances(loser, m);
+        men[std::size_t(men_count++)] = &man_distances(man, m);
       }
     // The moves of man m to flight j of the net, kFar when it would spoil every check of
     // the net there (a pawn is judged by the pieces it may promote to, not as a pawn).
     auto man_to = [&](int m, const Net& net, int j) {
       const std::size_t b = std::size_t(index(net.blocks[std::size_t(j)]));
-      const ManDistances& d = *men[std::size_t(m)];
       const uint8_t fits = net.fillers[std::size_t(j)];
-      if (kinds[std::size_t(m)]) return kinds[std::size_t(m)] & fits ? int(d.row[b]) : kFar;
-      int moves = d.row[b];
-      for (std::size_t t = 0; t < d.promoted.size(); ++t)
-        if (fits >> t & 1) moves = std::min(moves, int(d.promoted[t][b]));
+      int moves = (*men[std::size_t(m)])[b];
+      if (kinds[std::size_t(m)]) return kinds[std::size_t(m)] & fits ? moves : kFar;
+      const PromotedRows& as_piece = *promoted[std::size_t(m)];
+      for (std::size_t t = 0; t < as_piece.size(); ++t)
+        if (fits >> t & 1) moves = std::min(moves, int(as_piece[t][b]));
       return moves;
     };
     const bool winner_moves = pos_.side_to_move() == winner_;
