@@ -1,6 +1,9 @@
 #include "search/board/packed.hpp"
 
 #include <bit>
+#include <cstring>
+
+#include "search/board/zobrist.hpp"
 
 namespace arbiter::board {
 
@@ -39,6 +42,19 @@ PackedPosition pack(const Position& pos) {
   p.castling = pos.castling_rights();
   p.en_passant = uint8_t(pos.en_passant());
   return p;
+}
+
+uint64_t packed_key(const PackedPosition& packed) {
+  uint64_t words[2];
+  std::memcpy(words, packed.men.data(), sizeof words);
+  uint64_t key = 0, occ = packed.occupied;
+  for (uint64_t word : words)
+    for (unsigned shift = 0; occ && shift < 64; shift += 4, occ &= occ - 1)
+      key ^= zobrist::kKeys.piece[(word >> shift) & 15][std::size_t(std::countr_zero(occ))];
+  if (packed.side_to_move == uint8_t(Color::Black)) key ^= zobrist::kKeys.black_to_move;
+  key ^= zobrist::kKeys.castling[packed.castling & 15];
+  if (packed.en_passant < 64) key ^= zobrist::kKeys.en_passant[packed.en_passant & 7];
+  return key;
 }
 
 Position unpack(const PackedPosition& packed, const Position& like) {

@@ -27,6 +27,9 @@ static_assert(sizeof(PackedPosition) == 32);
 
 PackedPosition pack(const Position& pos);
 
+// The Zobrist key of the packed position: pos.key() for pack(pos), without unpacking.
+uint64_t packed_key(const PackedPosition& packed);
+
 // Rebuilds a position packed from `like` or from a position reached from it by moves
 // (castling rooks and the Chess960 flag are taken from `like`). The history is empty.
 Position unpack(const PackedPosition& packed, const Position& like);

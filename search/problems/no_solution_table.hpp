@@ -1,6 +1,6 @@
 // An exact, shared table of facts "from this position, no helpmate of exactly d plies
-// exists" (d < 32), for pruning an exhaustive problem search. Exact: the Zobrist key
-// picks the bucket, the full packed position decides equality, so a fact is never
+// exists" (d <= kMaxPlies), for pruning an exhaustive problem search. Exact: the Zobrist
+// key picks the bucket, the full packed position decides equality, so a fact is never
 // applied to another position. Thread-safe and lock-free: each entry is guarded by a
 // sequence lock, and a reader that overlaps a writer sees a miss, never a mix of two
 // entries. Lossy only by forgetting (an entry is overwritten), never by inventing.
@@ -19,8 +19,9 @@ namespace arbiter::search {
 
 class NoSolutionTable {
  public:
-  static constexpr int kMaxPlies = 31;
-  // 2^log2_entries entries of 48 bytes, in buckets of two (at least one bucket).
+  // The longest problem is h#10.5, 21 plies; facts of more plies are neither kept nor found.
+  static constexpr int kMaxPlies = 23;
+  // 2^log2_entries entries of 32 bytes, in buckets of two (a cache line; at least one bucket).
   explicit NoSolutionTable(unsigned log2_entries);
 
   // True when it is known that no helpmate of exactly `plies` plies exists from `pos`
@@ -43,20 +44,25 @@ class NoSolutionTable {
   std::size_t used_bytes() const { return (active_mask_.load(std::memory_order_relaxed) + 1) * sizeof(Entry); }
 
  private:
-  // Plain words, read and written through std::atomic_ref: the table comes zeroed from
-  // the system (zeroed_huge_array), so the pages a search never touches cost nothing.
+  // An entry is the PackedPosition's four words, read and written through std::atomic_ref.
+  // The last word holds the side to move, castling and en passant in its low three bytes,
+  // and in the five bytes the packed form leaves as padding, the lock's sequence number
+  // (odd while a writer is inside; 16 bits, so a reader is misled only if one entry is
+  // written 32,768 times while it reads four words) and the facts (bit d: no helpmate of
+  // exactly d plies).
+  // An empty entry has no men (the first word is 0): the table comes zeroed from the
+  // system (zeroed_huge_array), so the pages a search never touches cost nothing. Without
+  // a key of its own an entry is two thirds of the size: fewer pages for the system to
+  // clear, and a bucket in one cache line.
   struct Entry {
-    uint32_t sequence;               // odd while a writer is inside
-    uint32_t plies;                  // bit d: no helpmate of exactly d plies
-    uint64_t key;                    // 0 = empty
-    std::array<uint64_t, 4> packed;  // the PackedPosition's 32 bytes
+    std::array<uint64_t, 4> words;
   };
-  static_assert(sizeof(board::PackedPosition) == 4 * sizeof(uint64_t));
+  static_assert(sizeof(board::PackedPosition) == sizeof(Entry));
 
-  // Writes `bits` for the position of `key` and `words`: merged into its entry, else in
-  // place of the bucket's entry of shallower facts. Skipped (false) when another thread is
+  // Writes `facts` for the position packed in `words`: merged into its entry, else in place
+  // of the bucket's entry of shallower facts. Skipped (false) when another thread is
   // writing there.
-  bool store(uint64_t key, const std::array<uint64_t, 4>& words, uint32_t bits);
+  bool store(uint64_t key, const std::array<uint64_t, 4>& words, uint32_t facts);
   void carry_over(uint64_t old_mask);
 
   std::unique_ptr<Entry[], ZeroedHugeFree> entries_;

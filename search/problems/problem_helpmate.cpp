@@ -47,7 +47,7 @@ constexpr uint64_t kNodeBatch = 1024;
 constexpr uint64_t kMemoMaxMoves = uint64_t(1) << 25;
 
 // Table sizes measured on the benchmark problems: beyond these, a bigger table saves
-// little; 2^21 entries are 96 MB.
+// little; 2^21 entries are 64 MB.
 unsigned table_size_for(int plies) {
   if (plies <= 2) return 0;
   if (plies <= 4) return 16;

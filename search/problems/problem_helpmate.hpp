@@ -32,7 +32,7 @@ std::expected<Stipulation, std::string> parse_stipulation(std::string_view text)
 
 struct HelpmateProblemOptions {
   bool first_only = false;  // stop at one solution (the same one with any thread count)
-  // Size of the exact no-solution table as a power of two entries (48 bytes each);
+  // Size of the exact no-solution table as a power of two entries (32 bytes each);
   // 0 chooses from the number of plies.
   unsigned table_log2 = 0;
   // Exact helpmate tables, when given: a position they cover whose shortest helpmate is

@@ -1,6 +1,6 @@
 // The packed form (search/board/packed.hpp): its layout as documented (one nibble per
-// man, in square order, the piece's value), and the round trip through unpack, into a
-// new position and into one whose memory is reused.
+// man, in square order, the piece's value), the round trip through unpack, into a new
+// position and into one whose memory is reused, and the key read from the packed form.
 #include <catch2/catch.hpp>
 
 #include "search/board/movegen.hpp"
@@ -49,6 +49,8 @@ TEST_CASE("packing lists every man's piece in square order and round-trips", "[b
       for (const Position* back : std::initializer_list<const Position*>{&fresh, &reused}) {
         REQUIRE(without_counters(*back) == without_counters(pos));
         REQUIRE(back->key() == pos.key());
+        // The key comes from the packed form alone, as the no-solution table needs it.
+        REQUIRE(board::packed_key(p) == pos.key());
         REQUIRE(back->checkers() == pos.checkers());
         REQUIRE(board::legal_moves(*back).size() == board::legal_moves(pos).size());
       }

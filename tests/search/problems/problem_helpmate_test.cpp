@@ -392,6 +392,41 @@ TEST_CASE("no-solution table: widening the part in use keeps every fact, only tr
   for (const Position& p : seen) CHECK(table.known_unsolvable(p, p.key(), 9));
 }
 
+TEST_CASE("no-solution table: a fact holds for its position alone, whatever shares its men or its bucket",
+          "[helpmate]") {
+  // The state beside the men: side to move, castling rights, en passant. Each of these
+  // differs from `base` in one of them only.
+  const Position base = test::pos("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 2");
+  const std::vector<Position> others = {
+      test::pos("r3k2r/8/8/3pP3/8/8/8/R3K2R b KQkq - 0 2"),  // Black to move
+      test::pos("r3k2r/8/8/3pP3/8/8/8/R3K2R w Kkq d6 0 2"),  // one castling right fewer
+      test::pos("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq - 0 2"),  // no en passant
+      test::pos("r3k2r/8/8/3pP3/8/8/8/R3K1R1 w kq d6 0 2"),  // one man elsewhere
+  };
+  for (unsigned log2 : {1u, 10u}) {  // one bucket (every position in it), and many
+    search::NoSolutionTable table(log2);
+    table.record_unsolvable(base, base.key(), search::NoSolutionTable::kMaxPlies);
+    table.record_unsolvable(base, base.key(), 3);
+    CHECK(table.known_unsolvable(base, base.key(), search::NoSolutionTable::kMaxPlies));
+    CHECK(table.known_unsolvable(base, base.key(), 3));
+    CHECK_FALSE(table.known_unsolvable(base, base.key(), 4));
+    // Probed with the base's key, so that the same bucket is read: the facts are not theirs.
+    for (const Position& other : others) {
+      INFO(other.fen());
+      CHECK_FALSE(table.known_unsolvable(other, base.key(), 3));
+      CHECK_FALSE(table.known_unsolvable(other, other.key(), 3));
+    }
+    // More plies than an entry holds: neither kept nor found.
+    table.record_unsolvable(base, base.key(), search::NoSolutionTable::kMaxPlies + 1);
+    CHECK_FALSE(table.known_unsolvable(base, base.key(), search::NoSolutionTable::kMaxPlies + 1));
+    // Two positions in the one bucket keep their own facts.
+    table.record_unsolvable(others[0], others[0].key(), 5);
+    CHECK(table.known_unsolvable(others[0], others[0].key(), 5));
+    CHECK_FALSE(table.known_unsolvable(others[0], others[0].key(), 3));
+    CHECK(table.known_unsolvable(base, base.key(), 3));
+  }
+}
+
 // The benchmark problems (tests/data/helpmates.txt) against the memoised enumeration; the
 // held-out suite (tests/data/helpmates-held-out.txt, h#4 to h#8 whose counts the solver
 // before the flights cut also gave) against its counts.
