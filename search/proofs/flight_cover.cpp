@@ -117,10 +117,6 @@ struct FlightCounts {
   std::array<Bitboard, kMaxMoves + 1> covered, king, filled;
   Bitboard capturable;        // where the loser's men may stand: the winner's pawns capture only there
   Bitboard loser_capturable;  // where the winner's men may stand: the loser's pawns capture only there
-  // Where the winner's king stands, and where castling (a move) would put it: the steps
-  // to a square are king_reach's, as distances.
-  Square king_square = Square::None;
-  Bitboard castled;
   std::optional<Men> men;  // computed when a square first passes the test of every man on its own
 };
 
@@ -144,18 +140,7 @@ bool set_moves(FlightCounts& c, const Position& pos, Color winner, int plies, bo
     c.covered[std::size_t(o)] = checkable_squares(pos, winner, o, c.capturable);
     c.king[std::size_t(o)] = king_reach(pos, winner, o);
   }
-  c.king_square = pos.king_square(winner);
-  c.castled = Bitboard();
-  for (bool king_side : {true, false})
-    if (pos.can_castle(winner, king_side)) c.castled |= Position::castling_king_target(winner, king_side);
   return true;
-}
-
-// The fewest steps of the winner's king to `w`: the least o with c.king[o] holding it.
-int king_steps(const FlightCounts& c, Square w) {
-  int steps = distance(c.king_square, w);
-  for (Square t : c.castled) steps = std::min(steps, 1 + distance(t, w));
-  return steps;
 }
 
 // What a walk over the mate squares does next.
@@ -195,8 +180,13 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
       };
       std::array<BoxSquare, 16> box;
       std::size_t box_size = 0;
-      for (Square w : king_step_spread(near) & ~near & king[std::size_t(winner_moves)])
-        box[box_size++] = {winner_moves - king_steps(c, w), king_attacks(w)};
+      // By the king's steps to each square: king[o] holds those it reaches within o.
+      Bitboard left = king_step_spread(near) & ~near & king[std::size_t(winner_moves)];
+      for (int o = 0; left; ++o) {
+        const Bitboard at = left & king[std::size_t(o)];
+        left &= ~at;
+        for (Square w : at) box[box_size++] = {winner_moves - o, king_attacks(w)};
+      }
       Walk next = v.first(flights & ~covered[std::size_t(winner_moves)]);
       for (std::size_t b = 0; b < box_size && next == Walk::Go; ++b) {
         const int others = box[b].moves_left;
