@@ -15,6 +15,15 @@ import arbiter
 SLOW = ["1k6/1P3p1p/BP1p4/1P6/8/8/3P1PKP/8 w - - 0 1", "8/1p1p1p1p/1P6/KP6/PP6/1P1P4/5P1P/k7 w - - 0 1"]
 
 
+@pytest.fixture(autouse=True)
+def ctrl_c_raises():
+    """Ctrl-C raises KeyboardInterrupt here however the tests were started: Python leaves
+    SIGINT ignored when it starts with it ignored, as a shell's background job does."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 def test_keyboard_interrupt_during_analyze_many_returns_within_a_second():
     interrupted_at = []
 
