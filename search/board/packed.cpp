@@ -51,10 +51,7 @@ uint64_t packed_key(const PackedPosition& packed) {
   for (uint64_t word : words)
     for (unsigned shift = 0; occ && shift < 64; shift += 4, occ &= occ - 1)
       key ^= zobrist::kKeys.piece[(word >> shift) & 15][std::size_t(std::countr_zero(occ))];
-  if (packed.side_to_move == uint8_t(Color::Black)) key ^= zobrist::kKeys.black_to_move;
-  key ^= zobrist::kKeys.castling[packed.castling & 15];
-  if (packed.en_passant < 64) key ^= zobrist::kKeys.en_passant[packed.en_passant & 7];
-  return key;
+  return key ^ zobrist::state_key(packed.side_to_move == uint8_t(Color::Black), packed.castling, packed.en_passant);
 }
 
 Position unpack(const PackedPosition& packed, const Position& like) {

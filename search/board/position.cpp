@@ -101,11 +101,7 @@ uint64_t Position::compute_key() const {
 }
 
 uint64_t Position::state_key() const {
-  uint64_t key = 0;
-  if (side_ == Color::Black) key ^= zobrist::kKeys.black_to_move;
-  key ^= zobrist::kKeys.castling[state().castling];
-  if (state().en_passant != Square::None) key ^= zobrist::kKeys.en_passant[file_of(state().en_passant)];
-  return key;
+  return zobrist::state_key(side_ == Color::Black, state().castling, unsigned(index(state().en_passant)));
 }
 
 uint64_t recompute_key(const Position& p) { return p.compute_key(); }

@@ -39,4 +39,13 @@ constexpr Keys make_keys() {
 
 inline constexpr Keys kKeys = make_keys();
 
+// The key's part for the state beside the men: the side to move, the castling rights (a
+// bit each) and the en-passant square (64: none), set only where the capture is legal.
+constexpr uint64_t state_key(bool black_to_move, unsigned castling, unsigned en_passant) {
+  uint64_t key = kKeys.castling[castling & 15];
+  if (black_to_move) key ^= kKeys.black_to_move;
+  if (en_passant < 64) key ^= kKeys.en_passant[en_passant & 7];
+  return key;
+}
+
 }  // namespace arbiter::board::zobrist
