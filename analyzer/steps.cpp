@@ -382,7 +382,9 @@ class ShortenStep final : public StepRunner {
       search::HelpmateConfig config;
       config.max_plies = shorter;
       config.tables = q.services.tables;
-      config.flights_cut = q.services.shorten_fully;  // proving is the point there
+      // Exact, and it cuts most of the positions it tests within a few plies of the end,
+      // where a proof's nodes are: the same budget completes deeper lengths.
+      config.flights_cut = true;
       // A table of its own, fresh for each witness: what the shared one remembers from
       // earlier questions would change how deep the budget reaches, and the facts
       // reported would depend on what was asked before.

@@ -25,7 +25,7 @@ struct HelpmateConfig {
   const HelpmateTables* tables = nullptr;
   // Cut positions whose losing king's flights cannot all be covered or filled in time
   // (search/proofs/flight_cover.hpp). Exact; where the winner has few men it proves far
-  // more in the same nodes, but each node costs more, so it is for proving (--shortest).
+  // more in the same nodes, but each node costs more, so it is for proving (shortening).
   bool flights_cut = false;
   // Remember the last-ply positions without a mating move, so that a position met again
   // is not looked at again. Changes no node count and no result; off only to check that.

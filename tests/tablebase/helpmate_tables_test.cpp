@@ -15,6 +15,8 @@
 #include <random>
 #include <unordered_set>
 
+#include "analyzer/winnability.hpp"
+#include "analyzer/witness.hpp"
 #include "search/board/movegen.hpp"
 #include "search/board/packed.hpp"
 #include "search/explore/guidance.hpp"
@@ -585,6 +587,25 @@ static void check_8() {
   std::filesystem::remove_all(dir);
 }
 
+// The tables against the analysis: the default (bounded) shortening, with no tables to
+// read, reaches the length the tables hold on Hansen-Carlsen (chess.com, the final
+// position, White's flag; #17) and proves it shortest. The first witness is 40 plies.
+static void check_10() {
+  const Position pos = test::pos("8/4k3/6P1/5K2/8/8/5n2/8 w - - 1 61");
+  const TableAnswer truth = tables().probe(pos, Color::Black);
+  REQUIRE(truth.kind == TableAnswer::Kind::Mate);
+  CHECK(truth.plies == 10);
+  analyzer::AnalysisOptions options;
+  options.shortening = analyzer::Shortening::Bounded;
+  analyzer::WinnabilityAnalyzer analysis(options);
+  const auto v = analysis.analyze(pos, Color::Black);
+  INFO(v.detail);
+  REQUIRE(v.outcome == search::Outcome::Winnable);
+  CHECK(analyzer::replays_to_mate(pos, v.line, Color::Black));
+  CHECK(int(v.line.size()) == int(truth.plies));
+  CHECK(v.shortest);
+}
+
 // One test case for everything that reads the built tables: ctest runs each test case in
 // a process of its own, and each would build the tables again.
 TEST_CASE("helpmate tables built in a temporary folder: definition, brute force, facts, lines, files", "[tables]") {
@@ -598,4 +619,5 @@ TEST_CASE("helpmate tables built in a temporary folder: definition, brute force,
   SECTION("the tables are the same built with one thread or many") check_7();
   SECTION("a damaged or truncated table file is rejected with a warning, never answered from") check_8();
   SECTION("helpmate problems have the same solutions with the tables as without, and fewer nodes") check_9();
+  SECTION("the default shortening without tables reaches the tables' length on Hansen-Carlsen") check_10();
 }
