@@ -39,9 +39,9 @@ const Schedule& default_schedule() {
        "first round: most nodes to the exhaustive exploration, which alone can prove"},
       {Step::Race, 0, 0, {60, 6, 30, 2}, "the rest: most nodes to the narrow exploration, which finds the long witnesses"},
       {Step::Shorten, 20'000, 0, {},
-       "iterative deepening below the witness's length proves it shortest or finds a shorter one; a quarter "
-       "of what finding it cost, at least 2,000 nodes: most short witnesses are proven within that (all that "
-       "is left with --shortest)",
+       "iterative deepening below the witness's length, cut by the flights bound, proves it shortest or finds "
+       "a shorter one; a quarter of what finding it cost, at least 2,000 nodes: most short witnesses are "
+       "proven within that (all that is left with --shortest)",
        25, 2'000},
   };
   return schedule;
