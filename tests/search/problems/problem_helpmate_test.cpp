@@ -394,14 +394,14 @@ TEST_CASE("no-solution table: widening the part in use keeps every fact, only tr
 
 TEST_CASE("no-solution table: a fact holds for its position alone, whatever shares its men or its bucket",
           "[helpmate]") {
-  // The state beside the men: side to move, castling rights, en passant. Each of these
-  // differs from `base` in one of them only.
+  // The state beside the men: side to move, castling rights, en passant. Each position
+  // differs from `base` in what its note says, and in nothing else.
   const Position base = test::pos("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 2");
   const std::vector<Position> others = {
-      test::pos("r3k2r/8/8/3pP3/8/8/8/R3K2R b KQkq - 0 2"),  // Black to move
+      test::pos("r3k2r/8/8/3pP3/8/8/8/R3K2R b KQkq - 0 2"),  // Black to move (so no en passant)
       test::pos("r3k2r/8/8/3pP3/8/8/8/R3K2R w Kkq d6 0 2"),  // one castling right fewer
       test::pos("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq - 0 2"),  // no en passant
-      test::pos("r3k2r/8/8/3pP3/8/8/8/R3K1R1 w kq d6 0 2"),  // one man elsewhere
+      test::pos("r3k2r/8/8/3pP3/8/8/8/R3K1R1 w kq d6 0 2"),  // a rook elsewhere (and its castling rights gone)
   };
   for (unsigned log2 : {1u, 10u}) {  // one bucket (every position in it), and many
     search::NoSolutionTable table(log2);
