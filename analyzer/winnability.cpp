@@ -44,7 +44,9 @@ WinnabilityAnalyzer::WinnabilityAnalyzer(AnalysisOptions options, search::Verdic
     : options_(std::move(options)),
       store_(store),
       tables_(tables),
-      table_(std::make_unique<search::TranspositionTable>(20, search::TranspositionTable::Pages::AtOnce)) {}
+      table_(std::make_unique<search::TranspositionTable>(20, options_.long_lived
+                                                                  ? search::TranspositionTable::Pages::AtOnce
+                                                                  : search::TranspositionTable::Pages::OnFirstUse)) {}
 
 Verdict WinnabilityAnalyzer::analyze(const Position& pos, Color winner) {
   return analyze(pos, winner, options_.max_nodes);

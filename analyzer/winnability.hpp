@@ -49,6 +49,10 @@ struct AnalysisOptions {
   const std::atomic<bool>* interrupt = nullptr;
   Schedule schedule = default_schedule();  // the steps a question goes through (schedule.hpp)
   Shortening shortening = Shortening::Bounded;
+  // The analyzer answers request after request (a server): its transposition table takes
+  // all its pages when made, so that memory does not creep up as searches touch them. A
+  // command's analyzer takes them as they are used: an answer touches a few of its 8 MiB.
+  bool long_lived = false;
 };
 
 // What one step of the schedule did for a question (`analyze --explain`).

@@ -101,6 +101,7 @@ Api::Api(ApiLimits limits, search::VerdictStore* store) : limits_(limits), store
   analyzer::AnalysisOptions options;
   options.max_nodes = limits_.max_nodes;
   options.max_seconds = limits_.max_seconds;
+  options.long_lived = true;  // the shared analyzers serve every request
   analyzer_ = std::make_unique<analyzer::WinnabilityAnalyzer>(options, store_);
   options.max_nodes = std::min(limits_.audit_nodes, limits_.max_nodes);
   // As `arbiter audit`: only the witnesses a reason quotes are shortened.
