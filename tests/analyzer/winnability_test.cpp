@@ -2,6 +2,9 @@
 // (docs/rules.md §1), soundness under a tight node budget, and the same outcomes whether
 // one or two searchers race on a question.
 #include <algorithm>
+#include <fstream>
+
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 
@@ -198,4 +201,32 @@ TEST_CASE("the stalemate traps of the test vector are dead for both sides", "[wi
   for (const char* fen : {"8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1", "8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1",
                           "k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1"})
     for (Color c : {Color::White, Color::Black}) check_unwinnable(fen, c, {Reason::Blocked});
+}
+
+namespace {
+
+// Resident memory of this process, in bytes (the second field of /proc/self/statm, in pages).
+long resident_bytes() {
+  std::ifstream statm("/proc/self/statm");
+  long size = 0, resident = 0;
+  statm >> size >> resident;
+  return resident * sysconf(_SC_PAGESIZE);
+}
+
+}  // namespace
+
+TEST_CASE("an analyzer's 8 MiB table takes its pages as searches use them; a long-lived one, at once",
+          "[winnability]") {
+  constexpr long kMiB = 1 << 20;
+  const long before = resident_bytes();
+  analyzer::WinnabilityAnalyzer command_analyzer{analyzer::AnalysisOptions{}};
+  const long command_growth = resident_bytes() - before;
+  analyzer::AnalysisOptions server;
+  server.long_lived = true;
+  analyzer::WinnabilityAnalyzer server_analyzer(server);
+  const long server_growth = resident_bytes() - before - command_growth;
+  INFO("resident growth: " << command_growth / 1024 << " KiB for a command's analyzer, " << server_growth / 1024
+                           << " KiB for a long-lived one");
+  CHECK(command_growth < 4 * kMiB);  // a command that asks one question pays for what it touches
+  CHECK(server_growth >= 7 * kMiB);  // a server's memory does not creep up from request to request
 }
