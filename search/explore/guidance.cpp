@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "search/board/flood.hpp"
 #include "search/proofs/check_reach.hpp"
 
 namespace arbiter::search {
@@ -30,9 +31,21 @@ int mate_distance_estimate(const Position& pos, Color winner) {
   const Color loser = ~winner;
   const Square king = pos.king_square(loser);
   const Bitboard occ_without_king = pos.occupied() ^ king;
-  int free_flights = 0;
-  for (Square s : king_attacks(king) & ~pos.pieces(loser))
-    if (!pos.attacked_by(winner, s, occ_without_king)) ++free_flights;
+  // The flights the winner does not attack, its men seeing through the lifted king: the
+  // leapers' attacks as sets, then each slider whose empty-board lines reach a flight still
+  // open (a lookup per slider, where a test per flight took two).
+  const Bitboard flights = king_attacks(king) & ~pos.pieces(loser);
+  Bitboard attacked = attacks_of_set(PieceType::Pawn, winner, pos.pieces(winner, PieceType::Pawn), Bitboard()) |
+                      (pos.pieces(winner, PieceType::Knight) ? attacks_of_set(PieceType::Knight, winner,
+                                                                              pos.pieces(winner, PieceType::Knight),
+                                                                              Bitboard())
+                                                             : Bitboard()) |
+                      king_attacks(pos.king_square(winner));
+  for (Square s : pos.pieces(winner, PieceType::Bishop, PieceType::Queen))
+    if (bishop_attacks(s, Bitboard()) & flights & ~attacked) attacked |= bishop_attacks(s, occ_without_king);
+  for (Square s : pos.pieces(winner, PieceType::Rook, PieceType::Queen))
+    if (rook_attacks(s, Bitboard()) & flights & ~attacked) attacked |= rook_attacks(s, occ_without_king);
+  const int free_flights = (flights & ~attacked).count();
   // The loser's king can be in check only with the loser to move.
   const bool check = pos.side_to_move() == loser && pos.in_check();
   const int edge = std::min({file_of(king), 7 - file_of(king), rank_of(king), 7 - rank_of(king)});
