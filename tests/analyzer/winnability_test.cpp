@@ -215,7 +215,7 @@ long resident_bytes() {
 
 }  // namespace
 
-TEST_CASE("an analyzer's 8 MiB table takes its pages as searches use them; a long-lived one, at once",
+TEST_CASE("a command's analyzer takes its table's pages as searches use them and a long-lived one at once",
           "[winnability]") {
   constexpr long kMiB = 1 << 20;
   const long before = resident_bytes();
