@@ -247,7 +247,7 @@ class AuditCommand : public Command {
     if (mismatches_only_ && !job.audit->mismatch) return;
     records::AuditedGameRecord record{job.file, job.game, job.white, job.black, &*job.audit, job.warnings,
                                       claims_,  job.start ? &*job.start : nullptr, job.moves};
-    if (json_) std::cout << records::dump(records::audited_game(record)) << '\n';
+    if (json_) std::cout << records::audited_game_line(record) << '\n';
     else std::cout << records::audited_game_text(record);
   }
 

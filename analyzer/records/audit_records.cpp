@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "analyzer/records/records.hpp"
+#include "analyzer/version.hpp"
 #include "search/board/notation.hpp"
 
 namespace arbiter::records {
@@ -67,6 +68,96 @@ Json audited_game(const AuditedGameRecord& g) {
   }
   j["warnings"] = g.warnings;
   return stamp(j);
+}
+
+namespace {
+
+// A string as dump() writes it. One of printable ASCII without quotes or backslashes is
+// written as it is; any other goes through the library's own writer, which escapes it and
+// replaces invalid UTF-8.
+void append_string(std::string& out, std::string_view s) {
+  const bool plain =
+      std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7F && c != '"' && c != '\\'; });
+  if (!plain) {
+    out += dump(Json(s));
+    return;
+  }
+  out += '"';
+  out += s;
+  out += '"';
+}
+
+// A JSON object written as dump() writes it: no spaces, the keys in the order given.
+class ObjectWriter {
+ public:
+  explicit ObjectWriter(std::string& out) : out_(out) { out_ += '{'; }
+  ObjectWriter& key(std::string_view k) {
+    if (!first_) out_ += ',';
+    first_ = false;
+    append_string(out_, k);
+    out_ += ':';
+    return *this;
+  }
+  void string(std::string_view s) { append_string(out_, s); }
+  void string_or_null(const char* s) { s ? string(s) : null(); }
+  void number(long long n) { out_ += std::to_string(n); }
+  void boolean(bool b) { out_ += b ? "true" : "false"; }
+  void null() { out_ += "null"; }
+  void close() { out_ += '}'; }
+
+ private:
+  std::string& out_;
+  bool first_ = true;
+};
+
+const char* result_name(const std::optional<analyzer::GameResult>& r) {
+  return r ? analyzer::to_string(*r) : nullptr;
+}
+
+}  // namespace
+
+std::string audited_game_line(const AuditedGameRecord& g) {
+  if (g.claims) return dump(audited_game(g));  // --claims only: the nested claims as the library writes them
+  const analyzer::AuditedGame& a = *g.audit;
+  std::string out;
+  out.reserve(512);
+  ObjectWriter j(out);
+  j.key("file").string(g.file);
+  j.key("game").number(g.game);
+  j.key("white").string(g.white);
+  j.key("black").string(g.black);
+  j.key("recorded").string_or_null(result_name(a.recorded));
+  j.key("correct").string_or_null(result_name(a.correct));
+  j.key("ending").string(analyzer::to_string(a.ending));
+  j.key("ply").number(a.ply);
+  j.key("reason").string(a.reason);
+  j.key("mismatch").boolean(a.mismatch);
+  if (a.conflict.empty()) j.key("conflict").null();
+  else j.key("conflict").string(a.conflict);
+  j.key("basis").string(a.basis);
+  j.key("void_plies").number(a.void_plies);
+  j.key("fen").string(a.fen);
+  j.key("rules").string(analyzer::to_string(a.rules));
+  if (a.readings_differ) {
+    j.key("plain");
+    ObjectWriter plain(out);
+    plain.key("correct").string_or_null(result_name(a.plain_correct));
+    plain.key("reason").string(a.plain_reason);
+    plain.close();
+  } else {
+    j.key("plain").null();
+  }
+  j.key("claims").null();
+  j.key("warnings");
+  out += '[';
+  for (std::size_t i = 0; i < g.warnings.size(); ++i) {
+    if (i) out += ',';
+    append_string(out, g.warnings[i]);
+  }
+  out += ']';
+  j.key("arbiter").string(kVersion);
+  j.close();
+  return out;
 }
 
 std::string audited_game_text(const AuditedGameRecord& g) {
