@@ -87,15 +87,16 @@ void append_string(std::string& out, std::string_view s) {
   out += '"';
 }
 
-// A JSON object written as dump() writes it: no spaces, the keys in the order given.
+// A JSON object written as dump() writes it: no spaces, the keys in the order given. The
+// keys are the contract's names, plain ASCII, so they are written as they are.
 class ObjectWriter {
  public:
   explicit ObjectWriter(std::string& out) : out_(out) { out_ += '{'; }
   ObjectWriter& key(std::string_view k) {
-    if (!first_) out_ += ',';
+    out_ += first_ ? "\"" : ",\"";
     first_ = false;
-    append_string(out_, k);
-    out_ += ':';
+    out_ += k;
+    out_ += "\":";
     return *this;
   }
   void string(std::string_view s) { append_string(out_, s); }
