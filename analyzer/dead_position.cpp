@@ -18,14 +18,25 @@ struct Probe {
   std::optional<search::Verdict> white, black;
 };
 
+// The men's usual worth (pawn 1, minor piece 3, rook 5, queen 9).
+int force(const Position& pos, Color c) {
+  using board::PieceType;
+  return pos.pieces(c, PieceType::Pawn).count() + 3 * pos.pieces(c, PieceType::Knight, PieceType::Bishop).count() +
+         5 * pos.pieces(c, PieceType::Rook).count() + 9 * pos.pieces(c, PieceType::Queen).count();
+}
+
 Probe probe(const Position& pos, std::optional<Color> first, WinnabilityAnalyzer& analyzer) {
   Probe p{DeadPositionCheck::Kind::Dead, {}, {}};
   auto verdict = [&](Color c) -> std::optional<search::Verdict>& { return c == Color::White ? p.white : p.black; };
+  // Without a side asked for, the side with more force looks first: its mate is usually
+  // the cheaper one to find (White on a tie). Which side settles it changes no verdict.
+  const Color order =
+      first.value_or(force(pos, Color::Black) > force(pos, Color::White) ? Color::Black : Color::White);
   if (!first) {
     // Either side's mate shows the position live: a quick look at both first (a
     // twentieth of the budget each), so that an easy mate for one side is not found
     // only after a hard one for the other.
-    for (Color c : {Color::White, Color::Black}) {
+    for (Color c : {order, ~order}) {
       verdict(c) = analyzer.analyze(pos, c, std::max<uint64_t>(1, analyzer.options().max_nodes / 20));
       if (verdict(c)->outcome == Outcome::Winnable) {
         p.kind = DeadPositionCheck::Kind::Live;
@@ -33,7 +44,6 @@ Probe probe(const Position& pos, std::optional<Color> first, WinnabilityAnalyzer
       }
     }
   }
-  const Color order = first.value_or(Color::White);
   for (Color c : {order, ~order}) {
     if (!verdict(c) || verdict(c)->outcome == Outcome::Undetermined) verdict(c) = analyzer.analyze(pos, c);
     Outcome o = verdict(c)->outcome;

@@ -34,7 +34,8 @@ struct DeadPositionCheck {
 // verdict at the last position the caller needs (asked first, with the full budget);
 // without one, either side's mate will do, and each side is first given a twentieth of
 // the budget (an easy mate for one side is then not found only after a hard one for the
-// other). Earlier plies (the binary search) are probed that way too.
+// other), the side with more force first. Earlier plies (the binary search) are probed
+// that way too.
 DeadPositionCheck find_dead_position(const board::Position& start, std::span<const board::Move> moves, int last,
                                      std::optional<board::Color> first, WinnabilityAnalyzer& analyzer);
 // The same, given the position after `last` plies (saves replaying the game to it).

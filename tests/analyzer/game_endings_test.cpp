@@ -104,6 +104,25 @@ TEST_CASE("A dead-position check needing no side in particular shows the positio
   CHECK(d.white->nodes <= analyzer.options().max_nodes / 20 + 4096);
 }
 
+TEST_CASE("A dead-position check needing no side in particular asks the side with more force first", "[endings]") {
+  // Black's queen and rook against White's two pawns, White to move: Black (14) looks
+  // first, mates, and White is never asked. On a tie White looks first.
+  auto g = game("r5k1/8/8/8/8/1q6/PP6/K7 w - - 0 1", "");
+  WinnabilityAnalyzer analyzer;
+  auto d = find_dead_position(g.start, g.moves, 0, std::nullopt, analyzer);
+  CHECK(d.kind == DeadPositionCheck::Kind::Live);
+  REQUIRE(d.black);
+  CHECK(d.black->outcome == search::Outcome::Winnable);
+  CHECK_FALSE(d.white);
+
+  auto tie = game("6k1/6pp/8/8/8/8/PP6/K7 w - - 0 1", "");
+  auto t = find_dead_position(tie.start, tie.moves, 0, std::nullopt, analyzer);
+  CHECK(t.kind == DeadPositionCheck::Kind::Live);
+  REQUIRE(t.white);
+  CHECK(t.white->outcome == search::Outcome::Winnable);
+  CHECK_FALSE(t.black);
+}
+
 TEST_CASE("A threefold claim is first valid with the intended move that repeats for the third time",
           "[endings][claims]") {
   // The start position stands at plies 0 and 4; at ply 7 Black may write Ng8, which
