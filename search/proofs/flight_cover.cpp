@@ -170,28 +170,41 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
     for (Square k : ring) {
       v.square(loser_moves - steps);
       const Bitboard flights = king_attacks(k);
-      // The winner's king covers flights only from two steps away (nearer, the kings would
-      // touch), after its steps there.
-      const Bitboard near = flights | k;
-      // The box's squares, each with the moves its king steps leave and the flights it covers.
-      struct BoxSquare {
+      // First with the winner's king nowhere near.
+      const Bitboard alone = flights & ~covered[std::size_t(winner_moves)];
+      Walk next = v.first(alone);
+      // Then with it in the box two steps away (nearer, the kings would touch), after its
+      // steps there. Each box square leaves open at least the flights above but the three
+      // at most its king covers (the other men covering no more with fewer moves): when
+      // more are left than the visitor could see filled, none of them will do.
+      if (next == Walk::Go && alone.count() > v.fill_limit() + 3) next = Walk::EndFirst;
+      if (next == Walk::Stop) return;
+      if (next == Walk::EndFirst && v.skip_second()) continue;
+      // The box's squares by the king's steps to them (king[o] holds those it reaches within
+      // o), each group with the moves those steps leave the other men. Within a group only
+      // the flights each square covers differ.
+      struct BoxGroup {
         int moves_left;
-        Bitboard covers;
+        Bitboard squares;
       };
-      std::array<BoxSquare, 16> box;
-      std::size_t box_size = 0;
-      // By the king's steps to each square: king[o] holds those it reaches within o.
+      std::array<BoxGroup, kMaxMoves + 1> box;
+      std::size_t groups = 0;
+      const Bitboard near = flights | k;
       Bitboard left = king_step_spread(near) & ~near & king[std::size_t(winner_moves)];
       for (int o = 0; left; ++o) {
         const Bitboard at = left & king[std::size_t(o)];
         left &= ~at;
-        for (Square w : at) box[box_size++] = {winner_moves - o, king_attacks(w)};
+        if (at) box[groups++] = {winner_moves - o, at};
       }
-      Walk next = v.first(flights & ~covered[std::size_t(winner_moves)]);
-      for (std::size_t b = 0; b < box_size && next == Walk::Go; ++b) {
-        const int others = box[b].moves_left;
-        if (covered[std::size_t(others)].has(k))
-          next = v.first(flights & ~box[b].covers & ~covered[std::size_t(others)]);
+      for (std::size_t g = 0; g < groups && next == Walk::Go; ++g) {
+        const int others = box[g].moves_left;
+        if (!covered[std::size_t(others)].has(k)) continue;
+        const Bitboard open = flights & ~covered[std::size_t(others)];
+        if (open.count() > v.fill_limit() + 3) continue;
+        for (Square w : box[g].squares) {
+          next = v.first(open & ~king_attacks(w));
+          if (next != Walk::Go) break;
+        }
       }
       if (next == Walk::Stop) return;
       if (v.skip_second()) continue;
@@ -243,10 +256,13 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
           // cover no more with the fewer moves its steps leave: when even so more flights
           // are left open than the visitor could see filled, no square of the box will do.
           if (left_open.count() > v.fill_limit() + 3) continue;
-          for (std::size_t b = 0; b < box_size; ++b) {
-            const int left_over = box[b].moves_left - moves;
-            if (left_over >= 0 && v.second(open & ~box[b].covers & ~others[std::size_t(left_over)]) == Walk::Stop)
-              return;
+          for (std::size_t g = 0; g < groups; ++g) {
+            const int left_over = box[g].moves_left - moves;
+            if (left_over < 0) break;  // the groups leave fewer and fewer moves
+            const Bitboard group_open = open & ~others[std::size_t(left_over)];
+            if (group_open.count() > v.fill_limit() + 3) continue;
+            for (Square w : box[g].squares)
+              if (v.second(group_open & ~king_attacks(w)) == Walk::Stop) return;
           }
         }
       }
