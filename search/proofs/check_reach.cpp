@@ -15,46 +15,70 @@ Bitboard king_spread(Bitboard b, int steps = 1) {
   return b;
 }
 
-// Squares where the winner's pawns give check after at most `moves` moves of theirs,
-// capturing only onto `capturable`. A pawn that promotes with a move to spare may check
-// anywhere (a queen attacks any square after one move); one that promotes with its last
-// move checks from the promotion square, as a queen or a knight.
-Bitboard pawn_checks(Bitboard pawns, Color us, int moves, Bitboard capturable) {
-  const Bitboard last_rank = rank_bb(us == Color::White ? 7 : 0);
-  Bitboard cone = pawns;
-  for (int i = 0; i < moves && cone; ++i) {
-    if (cone & last_rank) return kAllSquares;
-    cone = pawn_step(cone, us, capturable, i == 0 ? pawns : Bitboard());
-  }
-  const Bitboard ahead = cone.forward(us);
-  Bitboard checks = ahead.east() | ahead.west();
-  for (Square s : cone& last_rank) checks |= queen_attacks(s, Bitboard()) | knight_attacks(s);
-  return checks;
+}  // namespace
+
+CheckableSquares::CheckableSquares(const Position& pos, Color winner, Bitboard capturable)
+    : winner_(winner),
+      capturable_(capturable),
+      pawns_(pos.pieces(winner, PieceType::Pawn)),
+      cone_(pawns_),
+      knights_(pos.pieces(winner, PieceType::Knight)),
+      bishops_(pos.pieces(winner, PieceType::Bishop)),
+      rook_or_queen_(bool(pos.pieces(winner, PieceType::Rook, PieceType::Queen))) {
+  for (Square s : pos.pieces(winner, PieceType::Rook)) still_ |= rook_attacks(s, Bitboard());
+  for (Square s : pos.pieces(winner, PieceType::Queen)) still_ |= queen_attacks(s, Bitboard());
 }
 
-}  // namespace
+// A rook or a queen attacks any square after one move. A pawn gives check from beside the
+// square ahead of it; one that promotes with a move to spare may check anywhere, one that
+// promotes with its last move checks from the promotion square as a queen or a knight.
+// A bishop checks on its colour after one move; a knight from where it spread to.
+Bitboard CheckableSquares::squares() const {
+  if (moves_ >= 1 && rook_or_queen_) return kAllSquares;
+  if (promoted_) return kAllSquares;
+  const Bitboard last_rank = rank_bb(winner_ == Color::White ? 7 : 0);
+  const Bitboard ahead = cone_.forward(winner_);
+  Bitboard reach = still_ | ahead.east() | ahead.west();
+  for (Square s : cone_ & last_rank) reach |= queen_attacks(s, Bitboard()) | knight_attacks(s);
+  for (Square s : bishops_)
+    reach |= moves_ >= 1 ? (is_dark(s) ? kDarkSquares : kLightSquares) : bishop_attacks(s, Bitboard());
+  if (knights_) reach |= knight_step_spread(knights_);
+  return reach;
+}
+
+void CheckableSquares::next() {
+  const Bitboard last_rank = rank_bb(winner_ == Color::White ? 7 : 0);
+  if (cone_ & last_rank)
+    promoted_ = true;
+  else if (cone_)
+    cone_ = pawn_step(cone_, winner_, capturable_, moves_ == 0 ? pawns_ : Bitboard());
+  if (knights_ != kAllSquares) knights_ |= knight_step_spread(knights_);
+  ++moves_;
+}
 
 Bitboard checkable_squares(const Position& pos, Color winner, int moves, Bitboard capturable) {
   if (moves >= 1 && pos.pieces(winner, PieceType::Rook, PieceType::Queen)) return kAllSquares;
-  Bitboard reach = pawn_checks(pos.pieces(winner, PieceType::Pawn), winner, moves, capturable);
-  for (Square s : pos.pieces(winner, PieceType::Rook)) reach |= rook_attacks(s, Bitboard());
-  for (Square s : pos.pieces(winner, PieceType::Queen)) reach |= queen_attacks(s, Bitboard());
-  for (Square s : pos.pieces(winner, PieceType::Bishop))
-    reach |= moves >= 1 ? (is_dark(s) ? kDarkSquares : kLightSquares) : bishop_attacks(s, Bitboard());
-  if (Bitboard knights = pos.pieces(winner, PieceType::Knight)) {
-    for (int i = 0; i < moves && knights != kAllSquares; ++i) knights |= knight_step_spread(knights);
-    reach |= knight_step_spread(knights);
-  }
-  return reach;
+  CheckableSquares spread(pos, winner, capturable);
+  for (int i = 0; i < moves; ++i) spread.next();
+  return spread.squares();
+}
+
+KingReach::KingReach(const Position& pos, Color side) : reach_(Bitboard::of(pos.king_square(side))) {
+  for (bool king_side : {true, false})
+    if (pos.can_castle(side, king_side)) castled_ |= Position::castling_king_target(side, king_side);
+}
+
+// Castling spends one move and puts the king on its target; from there it steps on.
+void KingReach::next() {
+  if (reach_ != kAllSquares) reach_ = king_step_spread(reach_);
+  if (moves_ == 0) reach_ |= castled_;
+  ++moves_;
 }
 
 Bitboard king_reach(const Position& pos, Color side, int moves) {
-  Bitboard reach = king_spread(Bitboard::of(pos.king_square(side)), moves);
-  Bitboard castled;  // where castling, which spends one move, puts the king
-  for (bool king_side : {true, false})
-    if (pos.can_castle(side, king_side)) castled |= Position::castling_king_target(side, king_side);
-  if (moves >= 1 && castled) reach |= king_spread(castled, moves - 1);
-  return reach;
+  KingReach reach(pos, side);
+  for (int i = 0; i < moves && reach.squares() != kAllSquares; ++i) reach.next();
+  return reach.squares();
 }
 
 int check_steps(const Position& pos, Color winner, int limit) {

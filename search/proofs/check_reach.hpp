@@ -21,6 +21,35 @@ board::Bitboard checkable_squares(const board::Position& pos, board::Color winne
 // (king steps through an empty board, plus the castling squares while a right remains).
 board::Bitboard king_reach(const board::Position& pos, board::Color side, int moves);
 
+// The same sets for 0, 1, 2, ... moves, each worked out from the one before: a test that
+// needs them for every count up to n pays n spreads, not n*(n+1)/2.
+class CheckableSquares {
+ public:
+  CheckableSquares(const board::Position& pos, board::Color winner, board::Bitboard capturable = board::kAllSquares);
+  board::Bitboard squares() const;  // checkable_squares(pos, winner, moves(), capturable)
+  int moves() const { return moves_; }
+  void next();  // one move more
+
+ private:
+  board::Color winner_;
+  board::Bitboard capturable_, pawns_, cone_, knights_, bishops_, still_;
+  bool rook_or_queen_ = false;
+  bool promoted_ = false;  // a pawn reached the last rank with a move to spare
+  int moves_ = 0;
+};
+
+class KingReach {
+ public:
+  KingReach(const board::Position& pos, board::Color side);
+  board::Bitboard squares() const { return reach_; }  // king_reach(pos, side, moves())
+  int moves() const { return moves_; }
+  void next();  // one move more
+
+ private:
+  board::Bitboard reach_, castled_;
+  int moves_ = 0;
+};
+
 // The least t such that the losing king could be in check after t of its steps and t
 // moves of the winner (by the sets above); `limit` when none is below it. A guide for
 // ordering searches: how far apart the losing king and the winner's checks are.

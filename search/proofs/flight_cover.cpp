@@ -58,17 +58,21 @@ struct Men {
   std::array<std::array<uint8_t, 64>, kMost> walk{};
 };
 
-Men checking_men(const Position& pos, Color winner, int moves, Bitboard capturable) {
-  Men men;
+// Fills `men` (freshly made) in place: it is a kilobyte, made once a test at most.
+void checking_men(Men& men, const Position& pos, Color winner, int moves, Bitboard capturable) {
   const Bitboard all = pos.pieces(winner) ^ pos.king_square(winner);
-  if (all.count() > Men::kMost) return {};
+  if (all.count() > Men::kMost) return;
   for (Square s : all) {
     const PieceType type = type_of(pos.piece_on(s));
     if (type == PieceType::Pawn) {
       const int r0 = relative_rank(winner, s);
-      if (7 - r0 - (r0 == 1 ? 1 : 0) <= moves) return {};  // may promote: any piece, anywhere
+      if (7 - r0 - (r0 == 1 ? 1 : 0) <= moves) {  // may promote: any piece, anywhere
+        men.count = 0;
+        return;
+      }
     } else if (type != PieceType::Knight && type != PieceType::Bishop) {
-      return {};
+      men.count = 0;
+      return;
     }
     const auto i = std::size_t(men.count++);
     men.type[i] = type;
@@ -105,7 +109,6 @@ Men checking_men(const Position& pos, Color winner, int moves, Bitboard capturab
       if (j != i)
         for (int o = 0; o <= moves; ++o)
           men.others[std::size_t(i)][std::size_t(o)] |= men.reach[std::size_t(j)][std::size_t(o)];
-  return men;
 }
 
 // The counts of the test: the moves of each side; covered[o], the squares the winner's
@@ -136,9 +139,11 @@ bool set_moves(FlightCounts& c, const Position& pos, Color winner, int plies, bo
   c.capturable =
       pos.pieces(winner, PieceType::Pawn) ? fill_reach(pos, ~winner, c.loser_moves + loser_ahead) : kAllSquares;
   c.loser_capturable = pos.pieces(~winner, PieceType::Pawn) ? fill_reach(pos, winner, c.winner_moves) : kAllSquares;
-  for (int o = 0; o <= c.winner_moves; ++o) {
-    c.covered[std::size_t(o)] = checkable_squares(pos, winner, o, c.capturable);
-    c.king[std::size_t(o)] = king_reach(pos, winner, o);
+  CheckableSquares covered(pos, winner, c.capturable);
+  KingReach king(pos, winner);
+  for (int o = 0; o <= c.winner_moves; ++o, covered.next(), king.next()) {
+    c.covered[std::size_t(o)] = covered.squares();
+    c.king[std::size_t(o)] = king.squares();
   }
   return true;
 }
@@ -163,8 +168,9 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
   const auto& covered = c.covered;
   const auto& king = c.king;
   Bitboard reached;  // the losing king's squares within fewer steps than the ring's
-  for (int steps = 0; steps <= loser_moves; ++steps) {
-    const Bitboard within = king_reach(pos, loser, steps);
+  KingReach losing_king(pos, loser);
+  for (int steps = 0; steps <= loser_moves; ++steps, losing_king.next()) {
+    const Bitboard within = losing_king.squares();
     const Bitboard ring = within & ~reached & covered[std::size_t(winner_moves)];
     reached = within;
     for (Square k : ring) {
@@ -208,7 +214,7 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
       }
       if (next == Walk::Stop) return;
       if (v.skip_second()) continue;
-      if (!c.men) c.men = checking_men(pos, winner, winner_moves, c.capturable);
+      if (!c.men) checking_men(c.men.emplace(), pos, winner, winner_moves, c.capturable);
       const Men& men = *c.men;
       if (men.count == 0) {
         if (v.no_checkers()) return;
