@@ -7,6 +7,7 @@
 #include <memory>
 #include <span>
 
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
 #include "search/board/movegen.hpp"
@@ -312,11 +313,18 @@ HelpmateSolutions solve_helpmate(const Position& root, Stipulation stipulation, 
   const auto tasks = prefixes(root, split);
   std::vector<std::vector<std::vector<Move>>> found(tasks.size());
   std::vector<char> finished(tasks.size(), 0);
-  tbb::parallel_for(std::size_t(0), tasks.size(), [&](std::size_t i) {
+  auto solve_task = [&](std::size_t i) {
     Solver solver(root, tasks[i], i, shared);
     finished[i] = solver.run(plies - split);
     found[i] = std::move(solver.solutions());
-  });
+  };
+  // With one thread allowed, the tasks run here in turn: the same answer, without starting
+  // the scheduler (its start-up costs a short problem's process more than its search).
+  if (tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) <= 1) {
+    for (std::size_t i = 0; i < tasks.size(); ++i) solve_task(i);
+  } else {
+    tbb::parallel_for(std::size_t(0), tasks.size(), solve_task);
+  }
 
   HelpmateSolutions result;
   result.nodes = shared.nodes.load() + 1;
