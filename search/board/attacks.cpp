@@ -1,9 +1,11 @@
 #include "search/board/attacks.hpp"
 
-#include <algorithm>
 #include <bit>
-#include <cstdlib>
-#include <memory>
+#include <cstddef>
+
+// Every table here is made by the compiler (constant evaluation): a process starts with
+// them in its read-only data, paged in from the executable as they are touched, instead
+// of computing 860 KB of slider attacks and writing them to fresh pages first.
 
 namespace arbiter::board {
 namespace detail {
@@ -13,31 +15,20 @@ namespace {
 constexpr int kRookDirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 constexpr int kBishopDirs[4][2] = {{1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
 
-Bitboard leaper(Square s, const int (*steps)[2], int n) {
-  Bitboard result;
+constexpr Bitboard leaper(Square s, const int (*steps)[2], int n) {
+  uint64_t result = 0;
   for (int i = 0; i < n; ++i) {
     int f = file_of(s) + steps[i][0], r = rank_of(s) + steps[i][1];
-    if (f >= 0 && f < 8 && r >= 0 && r < 8) result |= make_square(f, r);
+    if (f >= 0 && f < 8 && r >= 0 && r < 8) result |= uint64_t(1) << (r * 8 + f);
   }
-  return result;
+  return Bitboard(result);
 }
 
-// xorshift64*: a small deterministic generator for magic candidates.
-struct Prng {
-  uint64_t s;
-  uint64_t next() {
-    s ^= s >> 12;
-    s ^= s << 25;
-    s ^= s >> 27;
-    return s * 2685821657736338717ULL;
-  }
-  uint64_t sparse() { return next() & next() & next(); }
-};
-
 #ifndef ARBITER_USE_PEXT
-// Magics that the search below finds from its seed, kept so that start-up only checks
-// them (microseconds) instead of searching (a quarter of a second). Each is checked like
-// a candidate of the search; one that fails (it never does) sends that square to the search.
+// Magics found by a search for multipliers that map every relevant occupancy of a square
+// to an index holding its attack set. The compiler checks each (make_slider_storage): a
+// magic that sent two occupancies with different attacks to one index would stop the
+// build.
 constexpr uint64_t kRookMagics[64] = {
     0x1080004008801020ULL, 0x0840092002c03000ULL, 0x1900200010400900ULL, 0x0880100008000480ULL,
     0x4200100420080200ULL, 0x8100020100080400ULL, 0x0200040110886200ULL, 0x0200008040220411ULL,
@@ -74,158 +65,162 @@ constexpr uint64_t kBishopMagics[64] = {
     0x0083042805141020ULL, 0x002c12009a011000ULL, 0x0041a00044140400ULL, 0x00004004020a0202ULL,
     0x0000140010020210ULL, 0x2864160811012200ULL, 0x2060080841082a17ULL, 0xa010041108003100ULL,
 };
-
-// Whether `magic` maps every subset to an index holding its attack set (subsets that
-// share an index have the same attacks); fills the square's table when it does.
-bool try_magic(SliderEntry& e, uint64_t magic, const uint64_t* occupancies, std::size_t size, const Bitboard* reference,
-               unsigned* epoch, unsigned attempt, Bitboard* storage) {
-  e.magic = magic;
-  for (std::size_t i = 0; i < size; ++i) {
-    unsigned idx = unsigned((occupancies[i] * e.magic) >> e.shift);
-    if (epoch[idx] != attempt) {
-      epoch[idx] = attempt;
-      storage[idx] = reference[i];
-    } else if (storage[idx] != reference[i]) {
-      return false;
-    }
-  }
-  return true;
-}
 #endif
+
+using Rays = std::array<std::array<Bitboard, 4>, 64>;
 
 // The squares a slider on s attacks along one direction on an empty board, for each
 // direction of `dirs`.
-std::array<Bitboard, 4> empty_rays(const int (&dirs)[4][2], Square s) {
-  std::array<Bitboard, 4> rays;
+constexpr std::array<Bitboard, 4> empty_rays(const int (&dirs)[4][2], Square s) {
+  std::array<Bitboard, 4> rays{};
   for (std::size_t d = 0; d < 4; ++d) {
+    uint64_t ray = 0;
     int f = file_of(s) + dirs[d][0], r = rank_of(s) + dirs[d][1];
     while (f >= 0 && f < 8 && r >= 0 && r < 8) {
-      rays[d] |= make_square(f, r);
+      ray |= uint64_t(1) << (r * 8 + f);
       f += dirs[d][0];
       r += dirs[d][1];
     }
+    rays[d] = Bitboard(ray);
   }
   return rays;
 }
 
+constexpr Rays all_rays(const int (&dirs)[4][2]) {
+  Rays rays{};
+  for (int s = 0; s < 64; ++s) rays[std::size_t(s)] = empty_rays(dirs, Square(s));
+  return rays;
+}
+
+constexpr Rays kRookRays = all_rays(kRookDirs), kBishopRays = all_rays(kBishopDirs);
+
 // Of squares on one ray in direction `dir`, the one nearest to the slider: the lowest when
 // the direction raises the square index (rank first, then file), else the highest.
-int nearest_on_ray(const int (&dir)[2], uint64_t squares) {
+constexpr int nearest_on_ray(const int (&dir)[2], uint64_t squares) {
   const bool rising = dir[1] > 0 || (dir[1] == 0 && dir[0] > 0);
   return rising ? std::countr_zero(squares) : 63 - std::countl_zero(squares);
 }
 
 // The occupancy bits that matter for a slider on s: its rays without their last square
 // (the edge), which is attacked whatever stands there.
-Bitboard relevant_mask(const std::array<std::array<Bitboard, 4>, 64>& rays, const int (&dirs)[4][2], Square s) {
-  Bitboard mask;
+constexpr uint64_t relevant_mask(const Rays& rays, const int (&dirs)[4][2], int s) {
+  uint64_t mask = 0;
   for (std::size_t d = 0; d < 4; ++d) {
-    const Bitboard ray = rays[std::size_t(index(s))][d];
-    if (ray) mask |= ray & ~Bitboard::of(Square(nearest_on_ray(dirs[d ^ 1], ray.bits())));
+    const uint64_t ray = rays[std::size_t(s)][d].bits();
+    if (ray) mask |= ray & ~(uint64_t(1) << nearest_on_ray(dirs[d ^ 1], ray));
   }
   return mask;
 }
 
 // A slider's attacks: along each direction up to and including the first occupied square.
 // By bit operations: the empty board's ray less the ray beyond that square.
-Bitboard blocked_rays(const std::array<std::array<Bitboard, 4>, 64>& rays, const int (&dirs)[4][2], Square s,
-                      uint64_t occupied) {
-  Bitboard result;
+constexpr Bitboard blocked_rays(const Rays& rays, const int (&dirs)[4][2], int s, uint64_t occupied) {
+  uint64_t result = 0;
   for (std::size_t d = 0; d < 4; ++d) {
-    const Bitboard ray = rays[std::size_t(index(s))][d];
-    const uint64_t blockers = ray.bits() & occupied;
-    if (!blockers) {
-      result |= ray;
-      continue;
-    }
-    result |= Bitboard(ray.bits() & ~rays[std::size_t(nearest_on_ray(dirs[d], blockers))][d].bits());
+    const uint64_t ray = rays[std::size_t(s)][d].bits();
+    const uint64_t blockers = ray & occupied;
+    result |= blockers ? ray & ~rays[std::size_t(nearest_on_ray(dirs[d], blockers))][d].bits() : ray;
   }
-  return result;
+  return Bitboard(result);
 }
 
-// Fills one square's slider entry: enumerates every subset of the mask (carry-rippler),
-// and (without PEXT) finds a magic that maps them to indices without harmful collisions.
-// `occupancies`, `reference` and `epoch` are scratch space of 4,096 entries (the most a
-// square has), shared by the squares.
-void fill_slider(SliderEntry& e, const std::array<std::array<Bitboard, 4>, 64>& rays, const int (&dirs)[4][2], Square s,
-                 Bitboard* storage, Prng& prng, uint64_t known, uint64_t* occupancies, Bitboard* reference,
-                 unsigned* epoch) {
-  e.mask = relevant_mask(rays, dirs, s).bits();
-  const int bits = std::popcount(e.mask);
-  const std::size_t size = std::size_t(1) << bits;
-  e.shift = unsigned(64 - bits);
-  e.table = storage;
+// The storage: for each square, its rook attacks then its bishop attacks, 2^bits entries
+// each (bits: the mask's size).
+constexpr std::size_t slider_storage_size() {
+  std::size_t size = 0;
+  for (int s = 0; s < 64; ++s)
+    size += (std::size_t(1) << std::popcount(relevant_mask(kRookRays, kRookDirs, s))) +
+            (std::size_t(1) << std::popcount(relevant_mask(kBishopRays, kBishopDirs, s)));
+  return size;
+}
+constexpr std::size_t kSliderStorageSize = slider_storage_size();
+
+// Writes one square's entries at `base`: every subset of the mask (carry-rippler, which
+// meets them in increasing order, so that the i-th has PEXT index i) at its index.
+constexpr void fill_slider(std::array<Bitboard, kSliderStorageSize>& storage, std::array<bool, kSliderStorageSize>& set,
+                           std::size_t base, const Rays& rays, const int (&dirs)[4][2], int s, uint64_t magic) {
+  const uint64_t mask = relevant_mask(rays, dirs, s);
+  const int bits = std::popcount(mask);
   uint64_t subset = 0;
-  for (std::size_t i = 0; i < size; ++i) {
-    occupancies[i] = subset;
-    reference[i] = blocked_rays(rays, dirs, s, subset);
-    subset = (subset - e.mask) & e.mask;
-  }
+  for (std::size_t i = 0; i < (std::size_t(1) << bits); ++i) {
+    const Bitboard attacks = blocked_rays(rays, dirs, s, subset);
 #ifdef ARBITER_USE_PEXT
-  for (std::size_t i = 0; i < size; ++i) storage[_pext_u64(occupancies[i], e.mask)] = reference[i];
-  (void)prng;
-  (void)known;
-  (void)epoch;
+    (void)magic;
+    const std::size_t at = base + i;
 #else
-  std::fill(epoch, epoch + size, 0u);
-  if (try_magic(e, known, occupancies, size, reference, epoch, 1, storage)) return;
-  for (unsigned attempt = 2;; ++attempt) {
-    uint64_t magic;
-    do magic = prng.sparse();
-    while (std::popcount((e.mask * magic) >> 56) < 6);
-    if (try_magic(e, magic, occupancies, size, reference, epoch, attempt, storage)) break;
-  }
+    const std::size_t at = base + std::size_t((subset * magic) >> (64 - bits));
 #endif
+    // Two occupancies may share an index only when their attacks are the same.
+    if (set[at] && storage[at] != attacks) throw "a slider magic maps occupancies with different attacks to one index";
+    storage[at] = attacks;
+    set[at] = true;
+    subset = (subset - mask) & mask;
+  }
 }
 
-AttackTables build() {
+constexpr std::array<Bitboard, kSliderStorageSize> make_slider_storage() {
+  std::array<Bitboard, kSliderStorageSize> storage{};
+  std::array<bool, kSliderStorageSize> set{};
+  std::size_t next = 0;
+  for (int s = 0; s < 64; ++s) {
+#ifdef ARBITER_USE_PEXT
+    const uint64_t rook_magic = 0, bishop_magic = 0;
+#else
+    const uint64_t rook_magic = kRookMagics[s], bishop_magic = kBishopMagics[s];
+#endif
+    fill_slider(storage, set, next, kRookRays, kRookDirs, s, rook_magic);
+    next += std::size_t(1) << std::popcount(relevant_mask(kRookRays, kRookDirs, s));
+    fill_slider(storage, set, next, kBishopRays, kBishopDirs, s, bishop_magic);
+    next += std::size_t(1) << std::popcount(relevant_mask(kBishopRays, kBishopDirs, s));
+  }
+  return storage;
+}
+
+constexpr std::array<Bitboard, kSliderStorageSize> kSliderStorage = make_slider_storage();
+
+constexpr SliderEntry slider_entry(const Bitboard* table, uint64_t mask, uint64_t magic) {
+  SliderEntry e;
+  e.table = table;
+  e.mask = mask;
+  e.magic = magic;
+  e.shift = unsigned(64 - std::popcount(mask));
+  return e;
+}
+
+constexpr AttackTables build() {
   AttackTables t;
   constexpr int knight_steps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
   constexpr int king_steps[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
   constexpr int white_pawn[2][2] = {{-1, 1}, {1, 1}};
   constexpr int black_pawn[2][2] = {{-1, -1}, {1, -1}};
-  std::size_t rook_size = 0, bishop_size = 0;
-  std::array<std::array<Bitboard, 4>, 64> rook_rays, bishop_rays;
+  std::size_t next = 0;
   for (int i = 0; i < 64; ++i) {
-    Square s = Square(i);
-    t.knight[i] = leaper(s, knight_steps, 8);
-    t.king[i] = leaper(s, king_steps, 8);
-    t.pawn[0][i] = leaper(s, white_pawn, 2);
-    t.pawn[1][i] = leaper(s, black_pawn, 2);
-    rook_rays[std::size_t(i)] = empty_rays(kRookDirs, s);
-    bishop_rays[std::size_t(i)] = empty_rays(kBishopDirs, s);
-    rook_size += std::size_t(1) << relevant_mask(rook_rays, kRookDirs, s).count();
-    bishop_size += std::size_t(1) << relevant_mask(bishop_rays, kBishopDirs, s).count();
-  }
-  // Default-initialised (not zeroed): every entry is written below.
-  t.slider_storage = std::make_unique_for_overwrite<Bitboard[]>(rook_size + bishop_size);
-  Bitboard* next = t.slider_storage.get();
-  const auto occupancies = std::make_unique_for_overwrite<uint64_t[]>(4096);
-  const auto reference = std::make_unique_for_overwrite<Bitboard[]>(4096);
-  const auto epoch = std::make_unique_for_overwrite<unsigned[]>(4096);
-  Prng prng{0x9E3779B97F4A7C15ULL};
-  for (int i = 0; i < 64; ++i) {
+    const Square s = Square(i);
+    t.knight[std::size_t(i)] = leaper(s, knight_steps, 8);
+    t.king[std::size_t(i)] = leaper(s, king_steps, 8);
+    t.pawn[0][std::size_t(i)] = leaper(s, white_pawn, 2);
+    t.pawn[1][std::size_t(i)] = leaper(s, black_pawn, 2);
 #ifdef ARBITER_USE_PEXT
     const uint64_t rook_magic = 0, bishop_magic = 0;
 #else
     const uint64_t rook_magic = kRookMagics[i], bishop_magic = kBishopMagics[i];
 #endif
-    fill_slider(t.rook[i], rook_rays, kRookDirs, Square(i), next, prng, rook_magic, occupancies.get(), reference.get(),
-                epoch.get());
-    next += std::size_t(1) << std::popcount(t.rook[i].mask);
-    fill_slider(t.bishop[i], bishop_rays, kBishopDirs, Square(i), next, prng, bishop_magic, occupancies.get(),
-                reference.get(), epoch.get());
-    next += std::size_t(1) << std::popcount(t.bishop[i].mask);
+    const uint64_t rook_mask = relevant_mask(kRookRays, kRookDirs, i);
+    t.rook[std::size_t(i)] = slider_entry(kSliderStorage.data() + next, rook_mask, rook_magic);
+    next += std::size_t(1) << std::popcount(rook_mask);
+    const uint64_t bishop_mask = relevant_mask(kBishopRays, kBishopDirs, i);
+    t.bishop[std::size_t(i)] = slider_entry(kSliderStorage.data() + next, bishop_mask, bishop_magic);
+    next += std::size_t(1) << std::popcount(bishop_mask);
   }
   // For b on a's ray d: the line through them is a's rays d and d ^ 1 (opposite ways) and
   // a; between them lies a's ray d less b's ray d and less b.
   for (int a = 0; a < 64; ++a) {
-    for (const auto* rays : {&rook_rays, &bishop_rays}) {
+    for (const Rays* rays : {&kRookRays, &kBishopRays}) {
       const auto& from_a = (*rays)[std::size_t(a)];
       for (std::size_t d = 0; d < 4; ++d) {
         for (Square b : from_a[d]) {
-          t.line[a][index(b)] = from_a[d] | from_a[d ^ 1] | Square(a);
-          t.between[a][index(b)] =
+          t.line[std::size_t(a)][std::size_t(index(b))] = from_a[d] | from_a[d ^ 1] | Square(a);
+          t.between[std::size_t(a)][std::size_t(index(b))] =
               Bitboard(from_a[d].bits() & ~(*rays)[std::size_t(index(b))][d].bits()) & ~Bitboard::of(b);
         }
       }
@@ -236,7 +231,7 @@ AttackTables build() {
 
 }  // namespace
 
-const AttackTables kAttackTables = build();
+constexpr AttackTables kAttackTables = build();
 
 }  // namespace detail
 

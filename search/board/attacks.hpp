@@ -1,11 +1,9 @@
 // Attack sets of every piece, and the geometry between squares.
-// Leapers come from tables computed at compile time; sliders from tables indexed by
-// PEXT where the build targets BMI2, else by magic multiplication. The tables are
-// built once before main() and never change (immutable, thread-safe).
+// Every table is computed at compile time (read-only data, thread-safe); sliders are
+// indexed by PEXT where the build targets BMI2, else by magic multiplication.
 #pragma once
 
 #include <array>
-#include <memory>
 
 #include "search/board/bitboard.hpp"
 
@@ -38,7 +36,6 @@ struct AttackTables {
   std::array<std::array<Bitboard, 64>, 2> pawn{};
   std::array<SliderEntry, 64> rook{}, bishop{};
   std::array<std::array<Bitboard, 64>, 64> between{}, line{};
-  std::unique_ptr<Bitboard[]> slider_storage;
 };
 
 extern const AttackTables kAttackTables;
