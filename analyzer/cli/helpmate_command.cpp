@@ -2,6 +2,7 @@
 #include <chrono>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <thread>
 
 #include <tbb/global_control.h>
@@ -57,10 +58,13 @@ class HelpmateCommand : public Command {
 
   int run() override {
     unsigned threads = threads_ > 0 ? unsigned(threads_) : std::max(1u, std::thread::hardware_concurrency());
-    tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
+    // One thread needs no scheduler: not even a global_control, which would start oneTBB.
+    std::optional<tbb::global_control> control;
+    if (threads > 1) control.emplace(tbb::global_control::max_allowed_parallelism, threads);
     const search::Stipulation stipulation = *search::parse_stipulation(moves_);
     search::HelpmateProblemOptions options;
     options.first_only = first_;
+    options.threads = threads == 1 ? 1 : 0;
     auto tables = open_tables(tables_options_);
     options.tables = tables.get();
     int exit_code = 0;

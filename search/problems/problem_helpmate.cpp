@@ -318,9 +318,8 @@ HelpmateSolutions solve_helpmate(const Position& root, Stipulation stipulation, 
     finished[i] = solver.run(plies - split);
     found[i] = std::move(solver.solutions());
   };
-  // With one thread allowed, the tasks run here in turn: the same answer, without starting
-  // the scheduler (its start-up costs a short problem's process more than its search).
-  if (tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) <= 1) {
+  // With one thread, the tasks run here in turn (active_value does not start the scheduler).
+  if (options.threads == 1 || tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) <= 1) {
     for (std::size_t i = 0; i < tasks.size(); ++i) solve_task(i);
   } else {
     tbb::parallel_for(std::size_t(0), tasks.size(), solve_task);

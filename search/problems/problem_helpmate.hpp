@@ -42,6 +42,10 @@ struct HelpmateProblemOptions {
   // in time (search/proofs/flight_cover.hpp). Exact; off only to measure it or to check it
   // against the solver without it.
   bool flights_cut = true;
+  // 1: the calling thread alone, without starting oneTBB's scheduler (whose start-up costs
+  // a short problem's process more than its search). 0: as many threads as oneTBB allows
+  // (one when a global_control allows one). The answer is the same.
+  unsigned threads = 0;
 };
 
 struct HelpmateSolutions {

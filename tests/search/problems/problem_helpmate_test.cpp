@@ -34,10 +34,12 @@ search::Stipulation stip(const std::string& text) {
   return *s;
 }
 
-search::HelpmateSolutions solve(const std::string& fen, const std::string& moves, bool first_only = false) {
+search::HelpmateSolutions solve(const std::string& fen, const std::string& moves, bool first_only = false,
+                                unsigned threads = 0) {
   search::Limits limits;
   search::HelpmateProblemOptions options;
   options.first_only = first_only;
+  options.threads = threads;
   return search::solve_helpmate(test::pos(fen), stip(moves), limits, options);
 }
 
@@ -288,6 +290,12 @@ TEST_CASE("helpmate: the same solutions in the same order with 1 and 2 threads, 
   CHECK(first_one.solutions == first_two.solutions);
   CHECK(std::find(one.solutions.begin(), one.solutions.end(), first_one.solutions[0]) != one.solutions.end());
   CHECK(first_one.nodes <= one.nodes);
+
+  // threads = 1: the calling thread alone, without the scheduler; the same answers.
+  auto serial = solve(fen, "2", false, 1), first_serial = solve(fen, "2", true, 1);
+  CHECK(serial.solutions == one.solutions);
+  CHECK(serial.nodes == one.nodes);
+  CHECK(first_serial.solutions == first_one.solutions);
 }
 
 TEST_CASE("helpmate --first: no solution is still a complete answer", "[helpmate]") {
