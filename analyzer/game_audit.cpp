@@ -1,5 +1,8 @@
 #include "analyzer/game_audit.hpp"
 
+#include <algorithm>
+#include <optional>
+
 #include "analyzer/dead_position.hpp"
 #include "analyzer/loss_adjudication.hpp"
 #include "analyzer/pgn_game.hpp"
@@ -246,15 +249,25 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
       // The server ended a game the Laws had not ended: name it, with the witness.
       a.ending = Ending::NotOver;
       a.correct = GameResult::Unfinished;
-      const bool white_can = dead.white && dead.white->outcome == search::Outcome::Winnable;
+      // The check above stopped at the first side that can mate. The reason quotes the
+      // shorter of the two sides' witnesses (White's on a tie), so a side it did not ask
+      // gets the same quick look (the ending is rare). Each is quoted, so shortened as
+      // analyze shortens it.
       Position last = replay_to(n);
-      // Quoted, so shortened as analyze shortens it (when the analyzer deferred that).
-      const auto w = analyzer.quoted(last, white_can ? Color::White : Color::Black,
-                                     white_can ? *dead.white : *dead.black);
+      std::optional<search::Verdict> quotes[2];
+      for (Color c : {Color::White, Color::Black}) {
+        const auto& known = c == Color::White ? dead.white : dead.black;
+        search::Verdict v =
+            known ? *known : analyzer.analyze(last, c, std::max<uint64_t>(1, analyzer.options().max_nodes / 20));
+        if (v.outcome == search::Outcome::Winnable) quotes[index(c)] = analyzer.quoted(last, c, std::move(v));
+      }
+      const bool white_quoted =
+          quotes[0] && (!quotes[1] || quotes[0]->line.size() <= quotes[1]->line.size());
+      const Color side = white_quoted ? Color::White : Color::Black;
+      const search::Verdict& w = *quotes[index(side)];
       a.reason = "the server drew the game by " + claimed + ", but the Laws had not ended it: the position is " +
-                 "neither stalemate nor dead, " + name(white_can ? Color::White : Color::Black) +
-                 " can still checkmate" + (w.line.empty() ? " (" + w.detail + ")" : ": " + board::san_line(last, w.line)) +
-                 "; the game goes on";
+                 "neither stalemate nor dead, " + name(side) + " can still checkmate" +
+                 (w.line.empty() ? " (" + w.detail + ")" : ": " + board::san_line(last, w.line)) + "; the game goes on";
     }
   } else if (tag.kind == Kind::Agreement) {
     // The players agreed a draw; a claim the moves would also support does not change that.

@@ -102,8 +102,10 @@ TEST_CASE("analyze and timeout give the same witness and wording for one questio
 }
 
 TEST_CASE("audit quotes the witness analyze gives for the same question", "[shortest][cli]") {
-  // A server's insufficient-material draw where White can still mate: the audit's reason
-  // quotes White's mating line, which must be analyze's (both shorten by default).
+  // A server's insufficient-material draw where both sides can still mate: the audit's
+  // reason quotes White's mating line (3 moves), the shorter, though Black (the knight,
+  // 9 moves) has more force and settles the dead-position check first; the line must be
+  // analyze's (both shorten by default).
   const std::string fen = "8/4k3/6P1/5K2/8/8/5n2/8 w - - 1 61";
   test::TempDir dir;
   {
