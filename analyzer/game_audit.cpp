@@ -251,14 +251,15 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
       a.correct = GameResult::Unfinished;
       // The check above stopped at the first side that can mate. The reason quotes the
       // shorter of the two sides' witnesses (White's on a tie), so a side it did not ask
-      // gets the same quick look (the ending is rare). Each is quoted, so shortened as
-      // analyze shortens it.
+      // gets a look no dearer than the one that found the first witness. Each is quoted,
+      // so shortened as analyze shortens it.
       Position last = replay_to(n);
+      const bool white_found = dead.white && dead.white->outcome == search::Outcome::Winnable;
+      const uint64_t look = std::max<uint64_t>(1, (white_found ? *dead.white : *dead.black).nodes);
       std::optional<search::Verdict> quotes[2];
       for (Color c : {Color::White, Color::Black}) {
         const auto& known = c == Color::White ? dead.white : dead.black;
-        search::Verdict v =
-            known ? *known : analyzer.analyze(last, c, std::max<uint64_t>(1, analyzer.options().max_nodes / 20));
+        search::Verdict v = known ? *known : analyzer.analyze(last, c, look);
         if (v.outcome == search::Outcome::Winnable) quotes[index(c)] = analyzer.quoted(last, c, std::move(v));
       }
       const bool white_quoted =
