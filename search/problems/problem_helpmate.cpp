@@ -120,8 +120,11 @@ class Solver {
     const uint64_t key = pos_.key();
     NoSolutionTable* table = shared_.table;
     if (table && table->known_unsolvable(pos_, key, remaining)) return false;
-    // The mate falls on the last ply, so it must be within reach of the plies left.
-    if (mate_out_of_reach(pos_, shared_.winner, remaining)) return false;
+    // The mate falls on the last ply, so it must be within reach of the plies left. The
+    // flights bound below rules out every position this rules out (a king out of reach has
+    // no square to be mated on), and keeps it in the table: with the bound on, this is
+    // left to it.
+    if (!shared_.flights_cut && mate_out_of_reach(pos_, shared_.winner, remaining)) return false;
     // A mate in exactly `remaining` plies needs a shortest one no longer.
     if (const HelpmateTables* tables = shared_.tables; tables && pos_.occupied().count() <= tables->max_men()) {
       const TableAnswer known = tables->probe(pos_, shared_.winner);
