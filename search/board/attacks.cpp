@@ -124,66 +124,75 @@ constexpr Bitboard blocked_rays(const Rays& rays, const int (&dirs)[4][2], int s
   return Bitboard(result);
 }
 
-// The storage: for each square, its rook attacks then its bishop attacks, 2^bits entries
-// each (bits: the mask's size).
-constexpr std::size_t slider_storage_size() {
+// Where each square's entries start in the storage (for each square its rook attacks, then
+// its bishop attacks, 2^bits entries each, bits the mask's size), with its mask and magic.
+struct SliderSlot {
+  std::size_t at = 0;
+  uint64_t mask = 0, magic = 0;  // no magic with PEXT
+};
+struct SliderLayout {
+  std::array<SliderSlot, 64> rook{}, bishop{};
   std::size_t size = 0;
-  for (int s = 0; s < 64; ++s)
-    size += (std::size_t(1) << std::popcount(relevant_mask(kRookRays, kRookDirs, s))) +
-            (std::size_t(1) << std::popcount(relevant_mask(kBishopRays, kBishopDirs, s)));
-  return size;
-}
-constexpr std::size_t kSliderStorageSize = slider_storage_size();
+};
 
-// Writes one square's entries at `base`: every subset of the mask (carry-rippler, which
-// meets them in increasing order, so that the i-th has PEXT index i) at its index.
+constexpr SliderLayout slider_layout() {
+  SliderLayout layout;
+  for (int s = 0; s < 64; ++s) {
+    for (bool rook : {true, false}) {
+      SliderSlot& slot = rook ? layout.rook[std::size_t(s)] : layout.bishop[std::size_t(s)];
+      slot.at = layout.size;
+      slot.mask = rook ? relevant_mask(kRookRays, kRookDirs, s) : relevant_mask(kBishopRays, kBishopDirs, s);
+#ifndef ARBITER_USE_PEXT
+      slot.magic = rook ? kRookMagics[s] : kBishopMagics[s];
+#endif
+      layout.size += std::size_t(1) << std::popcount(slot.mask);
+    }
+  }
+  return layout;
+}
+
+constexpr SliderLayout kSliderLayout = slider_layout();
+constexpr std::size_t kSliderStorageSize = kSliderLayout.size;
+
+// Writes one square's entries: every subset of the mask (carry-rippler, which meets them
+// in increasing order, so that the i-th has PEXT index i) at its index.
 constexpr void fill_slider(std::array<Bitboard, kSliderStorageSize>& storage, std::array<bool, kSliderStorageSize>& set,
-                           std::size_t base, const Rays& rays, const int (&dirs)[4][2], int s, uint64_t magic) {
-  const uint64_t mask = relevant_mask(rays, dirs, s);
-  const int bits = std::popcount(mask);
+                           const SliderSlot& slot, const Rays& rays, const int (&dirs)[4][2], int s) {
+  const int bits = std::popcount(slot.mask);
   uint64_t subset = 0;
   for (std::size_t i = 0; i < (std::size_t(1) << bits); ++i) {
     const Bitboard attacks = blocked_rays(rays, dirs, s, subset);
 #ifdef ARBITER_USE_PEXT
-    (void)magic;
-    const std::size_t at = base + i;
+    const std::size_t at = slot.at + i;
 #else
-    const std::size_t at = base + std::size_t((subset * magic) >> (64 - bits));
+    const std::size_t at = slot.at + std::size_t((subset * slot.magic) >> (64 - bits));
 #endif
     // Two occupancies may share an index only when their attacks are the same.
     if (set[at] && storage[at] != attacks) throw "a slider magic maps occupancies with different attacks to one index";
     storage[at] = attacks;
     set[at] = true;
-    subset = (subset - mask) & mask;
+    subset = (subset - slot.mask) & slot.mask;
   }
 }
 
 constexpr std::array<Bitboard, kSliderStorageSize> make_slider_storage() {
   std::array<Bitboard, kSliderStorageSize> storage{};
   std::array<bool, kSliderStorageSize> set{};
-  std::size_t next = 0;
   for (int s = 0; s < 64; ++s) {
-#ifdef ARBITER_USE_PEXT
-    const uint64_t rook_magic = 0, bishop_magic = 0;
-#else
-    const uint64_t rook_magic = kRookMagics[s], bishop_magic = kBishopMagics[s];
-#endif
-    fill_slider(storage, set, next, kRookRays, kRookDirs, s, rook_magic);
-    next += std::size_t(1) << std::popcount(relevant_mask(kRookRays, kRookDirs, s));
-    fill_slider(storage, set, next, kBishopRays, kBishopDirs, s, bishop_magic);
-    next += std::size_t(1) << std::popcount(relevant_mask(kBishopRays, kBishopDirs, s));
+    fill_slider(storage, set, kSliderLayout.rook[std::size_t(s)], kRookRays, kRookDirs, s);
+    fill_slider(storage, set, kSliderLayout.bishop[std::size_t(s)], kBishopRays, kBishopDirs, s);
   }
   return storage;
 }
 
 constexpr std::array<Bitboard, kSliderStorageSize> kSliderStorage = make_slider_storage();
 
-constexpr SliderEntry slider_entry(const Bitboard* table, uint64_t mask, uint64_t magic) {
+constexpr SliderEntry slider_entry(const SliderSlot& slot) {
   SliderEntry e;
-  e.table = table;
-  e.mask = mask;
-  e.magic = magic;
-  e.shift = unsigned(64 - std::popcount(mask));
+  e.table = kSliderStorage.data() + slot.at;
+  e.mask = slot.mask;
+  e.magic = slot.magic;
+  e.shift = unsigned(64 - std::popcount(slot.mask));
   return e;
 }
 
@@ -193,24 +202,14 @@ constexpr AttackTables build() {
   constexpr int king_steps[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
   constexpr int white_pawn[2][2] = {{-1, 1}, {1, 1}};
   constexpr int black_pawn[2][2] = {{-1, -1}, {1, -1}};
-  std::size_t next = 0;
   for (int i = 0; i < 64; ++i) {
     const Square s = Square(i);
     t.knight[std::size_t(i)] = leaper(s, knight_steps, 8);
     t.king[std::size_t(i)] = leaper(s, king_steps, 8);
     t.pawn[0][std::size_t(i)] = leaper(s, white_pawn, 2);
     t.pawn[1][std::size_t(i)] = leaper(s, black_pawn, 2);
-#ifdef ARBITER_USE_PEXT
-    const uint64_t rook_magic = 0, bishop_magic = 0;
-#else
-    const uint64_t rook_magic = kRookMagics[i], bishop_magic = kBishopMagics[i];
-#endif
-    const uint64_t rook_mask = relevant_mask(kRookRays, kRookDirs, i);
-    t.rook[std::size_t(i)] = slider_entry(kSliderStorage.data() + next, rook_mask, rook_magic);
-    next += std::size_t(1) << std::popcount(rook_mask);
-    const uint64_t bishop_mask = relevant_mask(kBishopRays, kBishopDirs, i);
-    t.bishop[std::size_t(i)] = slider_entry(kSliderStorage.data() + next, bishop_mask, bishop_magic);
-    next += std::size_t(1) << std::popcount(bishop_mask);
+    t.rook[std::size_t(i)] = slider_entry(kSliderLayout.rook[std::size_t(i)]);
+    t.bishop[std::size_t(i)] = slider_entry(kSliderLayout.bishop[std::size_t(i)]);
   }
   // For b on a's ray d: the line through them is a's rays d and d ^ 1 (opposite ways) and
   // a; between them lies a's ray d less b's ray d and less b.

@@ -26,9 +26,8 @@ board::Bitboard king_reach(const board::Position& pos, board::Color side, int mo
 class CheckableSquares {
  public:
   CheckableSquares(const board::Position& pos, board::Color winner, board::Bitboard capturable = board::kAllSquares);
-  board::Bitboard squares() const;  // checkable_squares(pos, winner, moves(), capturable)
-  int moves() const { return moves_; }
-  void next();  // one move more
+  board::Bitboard squares() const;  // checkable_squares(pos, winner, moves so far, capturable)
+  void next();                       // one move more
 
  private:
   board::Color winner_;
@@ -41,9 +40,8 @@ class CheckableSquares {
 class KingReach {
  public:
   KingReach(const board::Position& pos, board::Color side);
-  board::Bitboard squares() const { return reach_; }  // king_reach(pos, side, moves())
-  int moves() const { return moves_; }
-  void next();  // one move more
+  board::Bitboard squares() const { return reach_; }  // king_reach(pos, side, moves so far)
+  void next();                                        // one move more
 
  private:
   board::Bitboard reach_, castled_;
