@@ -88,10 +88,11 @@ TEST_CASE("A game whose last position is live had no dead position", "[endings]"
 
 TEST_CASE("A dead-position check needing no side in particular shows the position live by the easier mate",
           "[endings]") {
-  // Ply 104 of a fixture game, before its stalemate: White (bishop against two pawns)
-  // needs ~150K nodes to a mate; Black, who can promote, about a thousand. Each side
-  // gets a twentieth of the budget first, so Black's mate settles it.
-  auto g = game("8/8/8/8/p1K5/k7/1p6/1B6 w - - 0 53", "");
+  // Ply 104 of a fixture game, before its stalemate, with a locked pair of pawns added
+  // (h3, h4) so that White, bishop and pawn against three pawns, looks first. White needs
+  // ~120K nodes to a mate; Black, who can promote, about a thousand. Each side gets a
+  // twentieth of the budget first, so Black's mate settles it.
+  auto g = game("8/8/8/8/p1K4p/k6P/1p6/1B6 w - - 0 53", "");
   AnalysisOptions options;
   options.max_nodes = 1'000'000;  // the audit's default: a quick look is 50K nodes
   WinnabilityAnalyzer analyzer(options);
@@ -121,6 +122,15 @@ TEST_CASE("A dead-position check needing no side in particular asks the side wit
   REQUIRE(t.white);
   CHECK(t.white->outcome == search::Outcome::Winnable);
   CHECK_FALSE(t.black);
+
+  // A lone knight could never mate a bare king: it counts for nothing against a pawn.
+  // Black's pawn promotes and mates soon; White's mate needs Black's men to block.
+  auto knight = game("8/8/8/2K2N2/7p/7k/8/8 w - - 0 1", "");
+  auto k = find_dead_position(knight.start, knight.moves, 0, std::nullopt, analyzer);
+  CHECK(k.kind == DeadPositionCheck::Kind::Live);
+  REQUIRE(k.black);
+  CHECK(k.black->outcome == search::Outcome::Winnable);
+  CHECK_FALSE(k.white);
 }
 
 TEST_CASE("A threefold claim is first valid with the intended move that repeats for the third time",
