@@ -74,6 +74,12 @@ TEST_CASE("The first dead ply is found deep in a long game", "[endings]") {
   auto d = find_dead_position(g.start, g.moves, int(g.moves.size()), board::Color::Black, analyzer);
   CHECK(d.kind == DeadPositionCheck::Kind::Dead);
   CHECK(d.ply == 21);
+  // The probes go back from the last ply, so each last ply takes another path to it.
+  for (int last = 0; last <= int(g.moves.size()); ++last) {
+    auto at = find_dead_position(g.start, g.moves, last, std::nullopt, analyzer);
+    CHECK(at.kind == (last < 21 ? DeadPositionCheck::Kind::Live : DeadPositionCheck::Kind::Dead));
+    if (last >= 21) CHECK(at.ply == 21);
+  }
 }
 
 TEST_CASE("A game whose last position is live had no dead position", "[endings]") {
