@@ -42,20 +42,22 @@ std::optional<std::string> refused_under_automatic_draws(const Position& root, s
   if (auto ended = ended_by_automatic_draw(root)) return "before the first move " + *ended;
   Position pos = root;
   for (std::size_t i = 0; i < line.size(); ++i) {
-    const std::string ply = "ply " + std::to_string(i + 1);
-    if (!legal_moves(pos).contains(line[i])) return ply + " is not a legal move";
+    auto ply = [&] { return "ply " + std::to_string(i + 1); };
+    if (!legal_moves(pos).contains(line[i])) return ply() + " is not a legal move";
     pos.do_move(line[i]);
     if (!has_legal_move(pos)) {
       if (i + 1 == line.size() && pos.in_check() && pos.side_to_move() == ~winner) return std::nullopt;
-      return ply + " ends the game by " + (pos.in_check() ? "checkmate" : "stalemate") + " before the line ends";
+      return ply() + " ends the game by " + (pos.in_check() ? "checkmate" : "stalemate") + " before the line ends";
     }
     if (pos.halfmove_clock() >= kClockLimit)
-      return "the 75-move rule (9.6.2) ends the game at " + ply + ": the halfmove clock reaches " +
+      return "the 75-move rule (9.6.2) ends the game at " + ply() + ": the halfmove clock reaches " +
              std::to_string(kClockLimit) + " with no mate";
     if (stood_at_least(pos, 5))
-      return "fivefold repetition (9.6.1) at " + ply + ": the position stands for the fifth time, which ends the game";
+      return "fivefold repetition (9.6.1) at " + ply() + ": the position stands for the fifth time, which ends the game";
   }
-  if (replays_to_mate(root, line, winner)) return std::nullopt;  // an empty line at a mate
+  // A line that ran to its end here left the loser a move, so it is no mate; an empty
+  // one is a mate when the root is.
+  if (line.empty() && replays_to_mate(root, line, winner)) return std::nullopt;
   return "the line does not end in checkmate";
 }
 
