@@ -15,18 +15,8 @@
 
 namespace arbiter::search {
 
-// A list of moves that is not cleared on construction (MoveList zeroes 512 bytes, a cost
-// that shows at the millions of last-ply positions of a helpmate search).
-class CheckingMoves {
- public:
-  void push(board::Move m) { raw_[size_++] = m.raw(); }
-  std::size_t size() const { return size_; }
-  board::Move operator[](std::size_t i) const { return board::Move::from_raw(raw_[i]); }
-
- private:
-  std::array<uint16_t, board::MoveList::kCapacity> raw_;  // no legal position has more moves
-  std::size_t size_ = 0;
-};
+// The checking moves of a position (MoveList, which is not cleared on construction).
+using CheckingMoves = board::MoveList;
 
 void generate_checking_moves(const board::Position& pos, CheckingMoves& out);
 

@@ -25,13 +25,6 @@ std::vector<uint16_t> sorted_raw(const MoveList& moves) {
   return out;
 }
 
-std::vector<uint16_t> sorted_raw(const search::CheckingMoves& moves) {
-  std::vector<uint16_t> out;
-  for (std::size_t i = 0; i < moves.size(); ++i) out.push_back(moves[i].raw());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("checking moves: exactly the legal moves that give check, over whole move trees", "[helpmate][checks]") {
