@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "analyzer/rule_endings.hpp"
+#include "analyzer/simple_rule.hpp"
 
 namespace arbiter::analyzer {
 
@@ -19,16 +20,13 @@ struct Probe {
 };
 
 // The men's usual worth (pawn 1, minor piece 3, rook 5, queen 9); none for men that
-// could never mate a bare king, even helped (no pawn, and one knight or bishops of one
-// colour at most): their mate needs the other side's men to block, a long witness to
-// find, while the other side, with a pawn or more, usually mates sooner.
+// could never mate a bare king, even helped (what the servers' simple table calls
+// insufficient: one knight, or bishops of one colour): their mate needs the other side's
+// men to block, a long witness to find, while the other side, with a pawn or more,
+// usually mates sooner.
 int force(const Position& pos, Color c) {
   using board::PieceType;
-  const board::Bitboard knights = pos.pieces(c, PieceType::Knight), bishops = pos.pieces(c, PieceType::Bishop);
-  if (!pos.pieces(c, PieceType::Pawn, PieceType::Rook) && !pos.pieces(c, PieceType::Queen) &&
-      (bishops ? !knights && (!(bishops & board::kDarkSquares) || !(bishops & board::kLightSquares))
-               : knights.count() <= 1))
-    return 0;
+  if (!simple_can_mate(pos, c)) return 0;
   return pos.pieces(c, PieceType::Pawn).count() + 3 * pos.pieces(c, PieceType::Knight, PieceType::Bishop).count() +
          5 * pos.pieces(c, PieceType::Rook).count() + 9 * pos.pieces(c, PieceType::Queen).count();
 }

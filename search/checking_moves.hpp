@@ -5,9 +5,6 @@
 // particular order. Used where the last move of a helpmate must mate.
 #pragma once
 
-#include <array>
-#include <cstddef>
-#include <cstdint>
 #include <optional>
 
 #include "search/board/move.hpp"

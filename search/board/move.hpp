@@ -3,7 +3,6 @@
 // target is the castling rook's square, which serves standard chess and Chess960 alike.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>

@@ -112,31 +112,26 @@ TEST_CASE("A dead-position check needing no side in particular shows the positio
 }
 
 TEST_CASE("A dead-position check needing no side in particular asks the side with more force first", "[endings]") {
-  // Black's queen and rook against White's two pawns, White to move: Black (14) looks
-  // first, mates, and White is never asked. On a tie White looks first.
-  auto g = game("r5k1/8/8/8/8/1q6/PP6/K7 w - - 0 1", "");
   WinnabilityAnalyzer analyzer;
-  auto d = find_dead_position(g.start, g.moves, 0, std::nullopt, analyzer);
-  CHECK(d.kind == DeadPositionCheck::Kind::Live);
-  REQUIRE(d.black);
-  CHECK(d.black->outcome == search::Outcome::Winnable);
-  CHECK_FALSE(d.white);
-
-  auto tie = game("6k1/6pp/8/8/8/8/PP6/K7 w - - 0 1", "");
-  auto t = find_dead_position(tie.start, tie.moves, 0, std::nullopt, analyzer);
-  CHECK(t.kind == DeadPositionCheck::Kind::Live);
-  REQUIRE(t.white);
-  CHECK(t.white->outcome == search::Outcome::Winnable);
-  CHECK_FALSE(t.black);
-
+  // The position is live by `first`'s mate, and the other side is never asked.
+  auto asks_first = [&](const char* fen, board::Color first) {
+    auto g = game(fen, "");
+    auto d = find_dead_position(g.start, g.moves, 0, std::nullopt, analyzer);
+    CHECK(d.kind == DeadPositionCheck::Kind::Live);
+    const auto& asked = first == board::Color::White ? d.white : d.black;
+    const auto& other = first == board::Color::White ? d.black : d.white;
+    REQUIRE(asked);
+    CHECK(asked->outcome == search::Outcome::Winnable);
+    CHECK_FALSE(other);
+  };
+  // Black's queen and rook against White's two pawns, White to move: Black (14) looks
+  // first, mates, and White is never asked.
+  asks_first("r5k1/8/8/8/8/1q6/PP6/K7 w - - 0 1", board::Color::Black);
+  // On a tie White looks first.
+  asks_first("6k1/6pp/8/8/8/8/PP6/K7 w - - 0 1", board::Color::White);
   // A lone knight could never mate a bare king: it counts for nothing against a pawn.
   // Black's pawn promotes and mates soon; White's mate needs Black's men to block.
-  auto knight = game("8/8/8/2K2N2/7p/7k/8/8 w - - 0 1", "");
-  auto k = find_dead_position(knight.start, knight.moves, 0, std::nullopt, analyzer);
-  CHECK(k.kind == DeadPositionCheck::Kind::Live);
-  REQUIRE(k.black);
-  CHECK(k.black->outcome == search::Outcome::Winnable);
-  CHECK_FALSE(k.white);
+  asks_first("8/8/8/2K2N2/7p/7k/8/8 w - - 0 1", board::Color::Black);
 }
 
 TEST_CASE("A threefold claim is first valid with the intended move that repeats for the third time",
