@@ -9,20 +9,6 @@ namespace arbiter::search {
 
 using namespace board;
 
-int approach_gap(PieceType type, Square s, Square king, Bitboard zone, Bitboard occupied) {
-  const int d = distance(s, king);
-  switch (type) {
-    case PieceType::King: return std::max(0, d - 2);
-    case PieceType::Knight: return (knight_attacks(s) & zone) ? 0 : (d + 1) / 2;
-    case PieceType::Bishop:
-      if (bishop_attacks(s, occupied) & zone) return 0;
-      return ((is_dark(s) ? kDarkSquares : kLightSquares) & zone) ? 1 + (d > 4) : 3;
-    case PieceType::Rook:
-    case PieceType::Queen: return (piece_attacks(type, s, occupied) & zone) ? 0 : 1 + (d > 4);
-    default: return 0;
-  }
-}
-
 int approach_gap(PieceType type, Square s, Square king, Bitboard occupied) {
   return approach_gap(type, s, king, king_attacks(king) | king, occupied);
 }
@@ -52,7 +38,13 @@ int mate_distance_estimate(const Position& pos, Color winner) {
   // The gaps are small (at most 5): counted by value, the four smallest summed.
   const Bitboard zone = king_attacks(king) | king;
   std::array<uint8_t, 8> gaps{};
-  for (Square s : men) ++gaps[approach_gap(type_of(pos.piece_on(s)), s, king, zone, pos.occupied())];
+  // Type by type, the type known where approach_gap is inlined: no lookup of each man's type.
+  const Bitboard occ = pos.occupied();
+  ++gaps[approach_gap(PieceType::King, pos.king_square(winner), king, zone, occ)];
+  for (Square s : pos.pieces(winner, PieceType::Knight)) ++gaps[approach_gap(PieceType::Knight, s, king, zone, occ)];
+  for (Square s : pos.pieces(winner, PieceType::Bishop)) ++gaps[approach_gap(PieceType::Bishop, s, king, zone, occ)];
+  for (Square s : pos.pieces(winner, PieceType::Rook)) ++gaps[approach_gap(PieceType::Rook, s, king, zone, occ)];
+  for (Square s : pos.pieces(winner, PieceType::Queen)) ++gaps[approach_gap(PieceType::Queen, s, king, zone, occ)];
   int approach = 0;
   for (int gap = 0, left = 4; gap < 8 && left > 0; ++gap) {
     const int taken = std::min<int>(left, gaps[gap]);

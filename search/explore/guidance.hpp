@@ -5,6 +5,9 @@
 // only near its men -- a check within few moves of both sides (check_steps).
 #pragma once
 
+#include <algorithm>
+
+#include "search/board/attacks.hpp"
 #include "search/board/position.hpp"
 
 namespace arbiter::search {
@@ -15,8 +18,22 @@ int mate_distance_estimate(const board::Position& pos, board::Color winner);
 // the losing king on `king` (the king's square and its neighbours): 0 when it already
 // attacks a zone square. Pawns are not covered (they count toward promotion instead).
 int approach_gap(board::PieceType type, board::Square s, board::Square king, board::Bitboard occupied);
-// The same with the zone (king_attacks(king) | king) given.
-int approach_gap(board::PieceType type, board::Square s, board::Square king, board::Bitboard zone,
-                 board::Bitboard occupied);
+// The same with the zone (king_attacks(king) | king) given. Inline: the estimate calls it
+// for each of the winner's men at every position a search reaches.
+inline int approach_gap(board::PieceType type, board::Square s, board::Square king, board::Bitboard zone,
+                        board::Bitboard occupied) {
+  using namespace board;
+  const int d = distance(s, king);
+  switch (type) {
+    case PieceType::King: return std::max(0, d - 2);
+    case PieceType::Knight: return (knight_attacks(s) & zone) ? 0 : (d + 1) / 2;
+    case PieceType::Bishop:
+      if (bishop_attacks(s, occupied) & zone) return 0;
+      return ((is_dark(s) ? kDarkSquares : kLightSquares) & zone) ? 1 + (d > 4) : 3;
+    case PieceType::Rook:
+    case PieceType::Queen: return (piece_attacks(type, s, occupied) & zone) ? 0 : 1 + (d > 4);
+    default: return 0;
+  }
+}
 
 }  // namespace arbiter::search
