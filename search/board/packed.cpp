@@ -3,6 +3,7 @@
 #include <bit>
 #include <cstring>
 
+#include "search/board/cpu.hpp"
 #include "search/board/zobrist.hpp"
 
 namespace arbiter::board {
@@ -41,6 +42,75 @@ PackedPosition pack(const Position& pos) {
   p.side_to_move = uint8_t(pos.side_to_move());
   p.castling = pos.castling_rights();
   p.en_passant = uint8_t(pos.en_passant());
+  return p;
+}
+
+namespace {
+
+// The 32 nibbles of PackedPosition::men as two words: men 0-15, then 16-31.
+struct Nibbles {
+  uint64_t low, high;
+};
+
+// The lowest n bits (n < 64).
+constexpr uint64_t low_bits(unsigned n) { return (uint64_t(1) << n) - 1; }
+
+// The nibble of man k.
+uint64_t nibble_at(const Nibbles& n, unsigned k) { return ((k < 16 ? n.low : n.high) >> (4 * (k & 15))) & 15; }
+
+// Takes out the nibble of man k: the men after it move down one place.
+void take_out(Nibbles& n, unsigned k) {
+  if (k < 16) {
+    const unsigned at = 4 * k;
+    n.low = (n.low & low_bits(at)) | (at == 60 ? 0 : (n.low >> (at + 4)) << at) | (n.high << 60);
+    n.high >>= 4;
+  } else {
+    const unsigned at = 4 * (k - 16);
+    n.high = (n.high & low_bits(at)) | (at == 60 ? 0 : (n.high >> (at + 4)) << at);
+  }
+}
+
+// Puts `value` in as the nibble of man k: the men from k on move up one place (the last
+// place is empty: at most 31 men before).
+void put_in(Nibbles& n, unsigned k, uint64_t value) {
+  if (k < 16) {
+    const unsigned at = 4 * k;
+    n.high = (n.high << 4) | (n.low >> 60);
+    n.low = (n.low & low_bits(at)) | (value << at) | (n.low >> at << at << 4);
+  } else {
+    const unsigned at = 4 * (k - 16);
+    n.high = (n.high & low_bits(at)) | (value << at) | (n.high >> at << at << 4);
+  }
+}
+
+}  // namespace
+
+PackedPosition pack_after(const PackedPosition& before, Move m, const Position& after) {
+  if (m.kind() != MoveKind::Normal) return pack(after);
+  PackedPosition p = before;
+  Nibbles men;
+  std::memcpy(&men, before.men.data(), sizeof men);
+  uint64_t occupied = before.occupied;
+  const uint64_t from = uint64_t(1) << index(m.from()), to = uint64_t(1) << index(m.to());
+  // The mover's nibble, at its rank among the men in square order.
+  const unsigned out = unsigned(cpu::popcount(occupied & (from - 1)));
+  const uint64_t mover = nibble_at(men, out);
+  take_out(men, out);
+  occupied ^= from;
+  const unsigned in = unsigned(cpu::popcount(occupied & (to - 1)));
+  if (occupied & to) {  // a capture: the taken man's nibble replaced
+    uint64_t& word = in < 16 ? men.low : men.high;
+    const unsigned at = 4 * (in & 15);
+    word = (word & ~(uint64_t(15) << at)) | (mover << at);
+  } else {
+    put_in(men, in, mover);
+    occupied |= to;
+  }
+  std::memcpy(p.men.data(), &men, sizeof men);
+  p.occupied = occupied;
+  p.side_to_move = uint8_t(after.side_to_move());
+  p.castling = after.castling_rights();
+  p.en_passant = uint8_t(after.en_passant());
   return p;
 }
 

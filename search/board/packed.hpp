@@ -27,6 +27,12 @@ static_assert(sizeof(PackedPosition) == 32);
 
 PackedPosition pack(const Position& pos);
 
+// pack(after) for `after`, the position reached by the legal move `m` from the position
+// packed as `before`, derived from `before`: an ordinary move or capture takes one
+// nibble out at its origin and puts it in at its target (or over the man it takes).
+// Promotions, castling and en passant are packed afresh.
+PackedPosition pack_after(const PackedPosition& before, Move m, const Position& after);
+
 // The Zobrist key of the packed position: pos.key() for pack(pos), without unpacking.
 uint64_t packed_key(const PackedPosition& packed);
 

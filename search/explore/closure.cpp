@@ -39,27 +39,29 @@ class VisitedSet {
 
   VisitedSet() : slots_(1024) { nodes_.reserve(256); }
 
-  // Adds the position unless present; true when it was new.
+  // Adds the position unless present; true when it was new. `pos` is the root (parent
+  // kEmpty) or reached from the position `parent` by `move`, whose packed form gives its own.
   bool insert(const Position& pos, uint32_t parent, Move move, uint16_t depth) {
     if ((nodes_.size() + 1) * 2 > slots_.size()) grow();
     std::size_t mask = slots_.size() - 1;
     const uint64_t key = pos.key();
     PackedPosition p;
     bool packed = false;
+    auto pack_once = [&] {
+      if (!packed) p = parent == kEmpty ? pack(pos) : pack_after(nodes_[parent].packed, move, pos);
+      packed = true;
+    };
     const uint32_t high = uint32_t(key >> 32);
     for (std::size_t i = key & mask;; i = (i + 1) & mask) {
       uint32_t idx = slots_[i].index;
       if (idx == kEmpty) {
-        if (!packed) p = pack(pos);
+        pack_once();
         slots_[i] = {uint32_t(nodes_.size()), high};
         nodes_.push_back({p, key, parent, move, depth});
         return true;
       }
       if (slots_[i].key_high != high || nodes_[idx].key != key) continue;
-      if (!packed) {
-        p = pack(pos);
-        packed = true;
-      }
+      pack_once();
       if (nodes_[idx].packed == p) return false;
     }
   }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "search/board/movegen.hpp"
+#include "search/board/notation.hpp"
 #include "search/board/packed.hpp"
 #include "support.hpp"
 
@@ -58,4 +59,26 @@ TEST_CASE("packing lists every man's piece in square order and round-trips", "[b
     });
   }
   CHECK(checked > 5000);
+}
+
+TEST_CASE("the packed form after a move, derived from the one before, is the packed form", "[board][packed]") {
+  // Every legal move within two plies of the perft positions: quiet moves and captures
+  // at every rank among the men (full boards have 32), promotions, castling, en passant.
+  uint64_t moves = 0, derived = 0;
+  for (const std::string& fen : test::epd_fens(test::fixture("perft/perft.epd"))) {
+    Position root = test::pos(fen);
+    test::walk(root, 2, [&](Position& pos) {
+      const board::PackedPosition before = board::pack(pos);
+      for (board::Move m : board::legal_moves(pos)) {
+        INFO(pos.fen() << " then " << board::to_uci(pos, m));
+        pos.do_move(m);
+        REQUIRE(board::pack_after(before, m, pos) == board::pack(pos));
+        derived += m.kind() == board::MoveKind::Normal;
+        ++moves;
+        pos.undo_move(m);
+      }
+    });
+  }
+  CHECK(derived > 100000);
+  CHECK(moves > derived);
 }
