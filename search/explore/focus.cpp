@@ -37,7 +37,9 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
   const Bitboard offered = wide && !winner_moves ? attacked_squares(pos, winner) : Bitboard();
   const Bitboard occ = pos.occupied();
   const Bitboard king_zone = king_attacks(king) | king;
-  const CheckTest checks(pos);
+  // Only the winner's moves are asked whether they check.
+  std::optional<CheckTest> checks;
+  if (winner_moves) checks.emplace(pos);
   // The waiting move: the winner's first other move; the loser's other move that ends
   // nearest its king (a man coming to block a flight).
   std::optional<Move> waiting;
@@ -48,7 +50,7 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
     bool keep = type == PieceType::King || m.kind() == MoveKind::Promotion || m.kind() == MoveKind::EnPassant ||
                 (m.kind() != MoveKind::Castling && pos.piece_on(to) != Piece::None) || zone.has(from) || zone.has(to) ||
                 offered.has(to);
-    if (!keep && winner_moves) keep = type == PieceType::Pawn || checks.gives_check(m);
+    if (!keep && winner_moves) keep = type == PieceType::Pawn || checks->gives_check(m);
     if (!keep && winner_moves && closing) {
       const Bitboard rest = occ ^ from;
       keep = approach_gap(type, to, king, king_zone, rest) < approach_gap(type, from, king, king_zone, rest);

@@ -38,18 +38,23 @@ int mate_distance_estimate(const Position& pos, Color winner) {
   // The gaps are small (at most 5): counted by value, the four smallest summed.
   const Bitboard zone = king_attacks(king) | king;
   std::array<uint8_t, 8> gaps{};
+  int sum = 0;
   // Type by type, the type known where approach_gap is inlined: no lookup of each man's type.
   const Bitboard occ = pos.occupied();
-  ++gaps[approach_gap(PieceType::King, pos.king_square(winner), king, zone, occ)];
-  for (Square s : pos.pieces(winner, PieceType::Knight)) ++gaps[approach_gap(PieceType::Knight, s, king, zone, occ)];
-  for (Square s : pos.pieces(winner, PieceType::Bishop)) ++gaps[approach_gap(PieceType::Bishop, s, king, zone, occ)];
-  for (Square s : pos.pieces(winner, PieceType::Rook)) ++gaps[approach_gap(PieceType::Rook, s, king, zone, occ)];
-  for (Square s : pos.pieces(winner, PieceType::Queen)) ++gaps[approach_gap(PieceType::Queen, s, king, zone, occ)];
-  int approach = 0;
-  for (int gap = 0, left = 4; gap < 8 && left > 0; ++gap) {
-    const int taken = std::min<int>(left, gaps[gap]);
-    approach += 2 * gap * taken;
-    left -= taken;
+  auto count = [&](int gap) { ++gaps[gap], sum += gap; };
+  count(approach_gap(PieceType::King, pos.king_square(winner), king, zone, occ));
+  for (Square s : pos.pieces(winner, PieceType::Knight)) count(approach_gap(PieceType::Knight, s, king, zone, occ));
+  for (Square s : pos.pieces(winner, PieceType::Bishop)) count(approach_gap(PieceType::Bishop, s, king, zone, occ));
+  for (Square s : pos.pieces(winner, PieceType::Rook)) count(approach_gap(PieceType::Rook, s, king, zone, occ));
+  for (Square s : pos.pieces(winner, PieceType::Queen)) count(approach_gap(PieceType::Queen, s, king, zone, occ));
+  int approach = 2 * sum;  // four men or fewer: all of them
+  if (men.count() > 4) {
+    approach = 0;
+    for (int gap = 0, left = 4; gap < 8 && left > 0; ++gap) {
+      const int taken = std::min<int>(left, gaps[gap]);
+      approach += 2 * gap * taken;
+      left -= taken;
+    }
   }
   int promotion = 0;
   if (men == pos.pieces(winner, PieceType::King)) {

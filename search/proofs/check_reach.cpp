@@ -83,8 +83,12 @@ Bitboard king_reach(const Position& pos, Color side, int moves) {
 
 int check_steps(const Position& pos, Color winner, int limit) {
   const Bitboard king = pos.pieces(~winner, PieceType::King);
+  // One spread taken a move further each time: its squares after t moves are
+  // checkable_squares(pos, winner, t).
+  CheckableSquares spread(pos, winner);
   for (int t = 0; t < limit; ++t) {
-    if (king_spread(checkable_squares(pos, winner, t), t) & king) return t;
+    if (king_spread(spread.squares(), t) & king) return t;
+    if (t + 1 < limit) spread.next();
   }
   return limit;
 }
