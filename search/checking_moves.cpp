@@ -64,7 +64,21 @@ void generate_checking_moves(const Position& pos, CheckingMoves& out) {
   const int up = forward(us);
   const Bitboard last_rank = rank_bb(us == Color::White ? 7 : 0);
   const Bitboard pawn_checks = pawn_attacks(them, their_king);
-  for (Square from : pos.pieces(us, PieceType::Pawn)) {
+  // The pawns that can check at all, found from the (at most two) squares a pawn checks
+  // from: those that push or capture onto one, and any that promotes, is pinned or
+  // uncovers a line. The others would add nothing below; the order of the rest is kept.
+  const Bitboard pawns = pos.pieces(us, PieceType::Pawn);
+  Bitboard movers = pawns & (pinned | uncovering | rank_bb(us == Color::White ? 6 : 1));
+  for (Square c : pawn_checks) {
+    if (enemy.has(c)) {
+      movers |= pawn_attacks(them, c) & pawns;
+    } else if (!occupied.has(c) && relative_rank(us, c) >= 2) {
+      const Square one = offset(c, -up);
+      if (pawns.has(one)) movers |= one;
+      else if (relative_rank(us, c) == 3 && !occupied.has(one) && pawns.has(offset(one, -up))) movers |= offset(one, -up);
+    }
+  }
+  for (Square from : movers) {
     Bitboard targets = pawn_attacks(us, from) & enemy;
     const Square one = offset(from, up);
     if (!occupied.has(one)) {

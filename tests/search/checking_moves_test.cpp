@@ -44,6 +44,9 @@ TEST_CASE("checking moves: exactly the legal moves that give check, over whole m
       "8/8/8/2k5/3pP3/8/8/4K2R b K e3 0 1",  // en passant
       "1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1",    // castling that checks
       "8/8/8/8/8/5k2/8/4K2R w K - 0 1",
+      "8/8/8/4k3/8/8/3P4/4K3 w - - 0 1",     // d2-d4 checks: a double push onto a checking square
+      "8/5k2/4n3/3P4/8/8/8/4K3 w - - 0 1",   // dxe6 checks: a capture onto one
+      "8/8/3k4/8/1p3p2/8/2P1P3/3K4 w - - 0 1",  // pushes that check, and the king's pawns too
   };
   int positions = 0, checks = 0;
   for (const char* fen : roots) {
