@@ -24,6 +24,31 @@ bool canonical_pair(Square wk, Square bk, bool pawns) {
 
 }  // namespace
 
+TableIndex::KingPairs::KingPairs(bool pawns) {
+  for (auto& row : index) row.fill(-1);
+  const int symmetries = pawns ? 2 : 8;
+  for (int wk = 0; wk < 64; ++wk) {
+    for (int bk = 0; bk < 64; ++bk) {
+      if (board::distance(Square(wk), Square(bk)) <= 1) continue;
+      if (canonical_pair(Square(wk), Square(bk), pawns)) {
+        index[std::size_t(wk)][std::size_t(bk)] = int16_t(count);
+        squares[std::size_t(count)] = {uint8_t(wk), uint8_t(bk)};
+        ++count;
+      }
+      uint8_t mask = 0;
+      for (int t = 0; t < symmetries; ++t)
+        if (canonical_pair(transform_square(Square(wk), t), transform_square(Square(bk), t), pawns))
+          mask = uint8_t(mask | 1u << t);
+      transforms[std::size_t(wk)][std::size_t(bk)] = mask;
+    }
+  }
+}
+
+const TableIndex::KingPairs& TableIndex::king_pairs(bool pawns) {
+  static const KingPairs without(false), with(true);
+  return pawns ? with : without;
+}
+
 TableIndex::TableIndex(const Material& m) : material_(m) {
   pawns_ = m.pawns() > 0;
   pieces_[0] = board::make_piece(Color::White, PieceType::King);
@@ -38,30 +63,14 @@ TableIndex::TableIndex(const Material& m) : material_(m) {
     if (e - s > 1) groups_[std::size_t(group_count_++)] = {s, e};
     s = e;
   }
-  for (auto& row : kk_index_) row.fill(-1);
-  const int transforms = pawns_ ? 2 : 8;
-  for (int wk = 0; wk < 64; ++wk) {
-    for (int bk = 0; bk < 64; ++bk) {
-      if (board::distance(Square(wk), Square(bk)) <= 1) continue;
-      if (canonical_pair(Square(wk), Square(bk), pawns_)) {
-        kk_index_[std::size_t(wk)][std::size_t(bk)] = int16_t(kk_count_);
-        kk_squares_[std::size_t(kk_count_)] = {uint8_t(wk), uint8_t(bk)};
-        ++kk_count_;
-      }
-      uint8_t mask = 0;
-      for (int t = 0; t < transforms; ++t)
-        if (canonical_pair(transform_square(Square(wk), t), transform_square(Square(bk), t), pawns_))
-          mask = uint8_t(mask | 1u << t);
-      kk_transforms_[std::size_t(wk)][std::size_t(bk)] = mask;
-    }
-  }
+  kk_ = &king_pairs(pawns_);
   uint64_t stride = 1;
   for (int s = men_ - 1; s >= 2; --s) {
     stride_[std::size_t(s)] = stride;
     stride *= type_of(pieces_[std::size_t(s)]) == PieceType::Pawn ? 48 : 64;
   }
   stride_[0] = stride;
-  size_ = stride * uint64_t(kk_count_);
+  size_ = stride * uint64_t(kk_->count);
 }
 
 uint64_t TableIndex::encode_with(const Squares& squares, int t) const {
@@ -73,7 +82,7 @@ uint64_t TableIndex::encode_with(const Squares& squares, int t) const {
       for (int j = i; j > b && s[std::size_t(j)] < s[std::size_t(j - 1)]; --j)
         std::swap(s[std::size_t(j)], s[std::size_t(j - 1)]);
   }
-  uint64_t slot = uint64_t(kk_index_[index(s[0])][index(s[1])]) * stride_[0];
+  uint64_t slot = uint64_t(kk_->index[index(s[0])][index(s[1])]) * stride_[0];
   for (int i = 2; i < men_; ++i) {
     int sq = index(s[std::size_t(i)]);
     if (type_of(pieces_[std::size_t(i)]) == PieceType::Pawn) sq -= 8;
@@ -84,7 +93,7 @@ uint64_t TableIndex::encode_with(const Squares& squares, int t) const {
 
 uint64_t TableIndex::encode(const Squares& squares) const {
   // Adjacent kings have no transform (mask 0): UINT64_MAX, past every slot.
-  unsigned mask = kk_transforms_[index(squares[0])][index(squares[1])];
+  unsigned mask = kk_->transforms[index(squares[0])][index(squares[1])];
   uint64_t best = UINT64_MAX;
   while (mask) {
     int t = std::countr_zero(mask);
@@ -98,8 +107,8 @@ Squares TableIndex::decode(uint64_t slot) const {
   Squares s{};
   const uint64_t kk = slot / stride_[0];
   uint64_t rest = slot % stride_[0];
-  s[0] = Square(kk_squares_[kk][0]);
-  s[1] = Square(kk_squares_[kk][1]);
+  s[0] = Square(kk_->squares[kk][0]);
+  s[1] = Square(kk_->squares[kk][1]);
   for (int i = 2; i < men_; ++i) {
     const uint64_t v = rest / stride_[std::size_t(i)];
     rest %= stride_[std::size_t(i)];

@@ -49,10 +49,17 @@ class TableIndex {
   std::array<std::pair<int, int>, kMaxMen> groups_{};
   int group_count_ = 0;
   uint64_t size_ = 0;
-  std::array<std::array<int16_t, 64>, 64> kk_index_{};        // canonical pairs only, else -1
-  std::array<std::array<uint8_t, 64>, 64> kk_transforms_{};   // symmetries making a pair canonical
-  std::array<std::array<uint8_t, 2>, 1806> kk_squares_{};     // king pair index -> squares
-  int kk_count_ = 0;
+  // The king pairs depend only on whether there are pawns: two tables, built once and
+  // shared by every index (a table set opens dozens of materials).
+  struct KingPairs {
+    explicit KingPairs(bool pawns);
+    std::array<std::array<int16_t, 64>, 64> index{};       // canonical pairs only, else -1
+    std::array<std::array<uint8_t, 64>, 64> transforms{};  // symmetries making a pair canonical
+    std::array<std::array<uint8_t, 2>, 1806> squares{};    // king pair index -> squares
+    int count = 0;
+  };
+  static const KingPairs& king_pairs(bool pawns);
+  const KingPairs* kk_ = nullptr;
 };
 
 // One of the 8 symmetries of the board (bit 2: swap file and rank; bit 0: mirror the
