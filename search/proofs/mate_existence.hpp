@@ -20,7 +20,11 @@ namespace arbiter::search {
 // their king is enough (it is then limited to three men): the tests check the reduction
 // against it.
 enum class Placement { BesideKingWhenSound, Everywhere };
+// `Off` leaves out the flights bound (mate_existence.cpp), which prunes placements that
+// cannot be mates: the tests check the bound against the enumeration without it.
+enum class FlightsBound { Used, Off };
 std::optional<std::string> no_mate_position_exists(const board::Position& pos, board::Color winner,
-                                                   Placement placement = Placement::BesideKingWhenSound);
+                                                   Placement placement = Placement::BesideKingWhenSound,
+                                                   FlightsBound bound = FlightsBound::Used);
 
 }  // namespace arbiter::search

@@ -147,3 +147,36 @@ TEST_CASE("mate positions: the loser's men placed beside their king prove no mor
   CHECK(proofs >= 10);
   INFO(proofs);
 }
+
+TEST_CASE("mate positions: the flights bound changes no answer (all materials of up to three men, and larger "
+          "ones the tests above prove)",
+          "[mate-existence]") {
+  // The bound only prunes placements that cannot be mates: with it and without it, the
+  // enumeration must find a mate position for the same materials.
+  int answers = 0, proofs = 0;
+  auto check = [&](const board::Position& pos, Color winner) {
+    const auto bounded = search::no_mate_position_exists(pos, winner);
+    const auto plain =
+        search::no_mate_position_exists(pos, winner, search::Placement::BesideKingWhenSound, search::FlightsBound::Off);
+    CHECK(bounded.has_value() == plain.has_value());
+    ++answers;
+    proofs += bounded.has_value();
+  };
+  for (int winner_men = 1; winner_men <= 3; ++winner_men)
+    for (int loser_men = 0; winner_men + loser_men <= 3; ++loser_men)
+      for (const std::string& white : multisets(winner_men))
+        for (const std::string& black : multisets(loser_men)) {
+          INFO("White " << white << " against Black " << black);
+          check(material_position(white, black), Color::White);
+        }
+  for (const char* fen : {"k7/8/8/8/8/8/1q6/K1N2q2 w - - 0 1", "rr6/rk6/8/8/8/2K5/2B5/8 b - - 0 1",
+                          "1q1q1q2/1k6/8/8/8/2K5/2N5/8 b - - 0 1", "k7/q7/8/8/8/2KB4/2B5/8 w - - 0 1",
+                          "5b2/4bk2/8/8/8/8/3KR3/3R4 w - - 0 1"}) {
+    INFO(fen);
+    const board::Position pos = test::pos(fen);
+    check(pos, pos.pieces(Color::White, board::PieceType::Rook) ? Color::Black : Color::White);
+  }
+  // Both answers occur: materials with mate positions and without.
+  CHECK(proofs >= 10);
+  CHECK(answers - proofs >= 10);
+}
