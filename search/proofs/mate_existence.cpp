@@ -45,14 +45,14 @@ bool attacked(const std::vector<Man>& men, Color c, Square s, Bitboard occupied,
 // keeps the position legal while the winner has at most two men (at most a double
 // check, and never a new knight check).
 bool any_mate(std::vector<Man>& men, std::size_t next, Bitboard occupied, Color winner, std::size_t first_loser_man,
-              bool beside_king, bool flights_bound) {
+              bool beside_king, bool prune) {
   if (next == first_loser_man) {
     const Square k = men[0].square;
     if (!attacked(men, winner, k, occupied, Square::None)) return false;
     // The flights bound: each of the loser's men still to place closes at most one flight,
     // by standing on it (an empty one); placing them adds no attack of the winner's and
     // may block some. So more flights open now than men left to place: no mate below.
-    if (flights_bound) {
+    if (prune) {
       const int left = int(men.size() - first_loser_man);
       int open = 0;
       for (Square n : king_attacks(k))
@@ -86,6 +86,10 @@ bool any_mate(std::vector<Man>& men, std::size_t next, Bitboard occupied, Color 
   if (loser_king) squares = Bitboard(0x080C0E0FULL);  // a1-d1-d4: a1 b1 c1 d1 b2 c2 d2 c3 d3 d4
   if (beside_king && next >= first_loser_man) squares &= king_attacks(men[0].square);
   squares &= men[next].allowed;
+  // The winner's last man must check unless one placed before does (a man placed later
+  // only blocks lines): it stands where a man of its type attacks the king.
+  if (prune && next + 1 == first_loser_man && !attacked(men, winner, men[0].square, occupied, Square::None))
+    squares &= piece_attacks(type_of(men[next].piece), men[0].square, occupied);
   if (next > 0 && men[next].piece == men[next - 1].piece && men[next].allowed == men[next - 1].allowed) {
     // identical men: increasing squares
     const int after = index(men[next - 1].square) + 1;
@@ -93,7 +97,7 @@ bool any_mate(std::vector<Man>& men, std::size_t next, Bitboard occupied, Color 
   }
   for (Square s : squares) {
     men[next].square = s;
-    if (any_mate(men, next + 1, occupied | s, winner, first_loser_man, beside_king, flights_bound)) return true;
+    if (any_mate(men, next + 1, occupied | s, winner, first_loser_man, beside_king, prune)) return true;
   }
   men[next].square = Square::None;
   return false;
@@ -102,8 +106,8 @@ bool any_mate(std::vector<Man>& men, std::size_t next, Bitboard occupied, Color 
 }  // namespace
 
 std::optional<std::string> no_mate_position_exists(const Position& pos, Color winner, Placement placement,
-                                                   FlightsBound bound) {
-  const bool flights_bound = bound == FlightsBound::Used;
+                                                   Pruning pruning) {
+  const bool prune = pruning == Pruning::Used;
   const Color loser = ~winner;
   const Bitboard kings = pos.pieces(PieceType::King);
   const Bitboard others = pos.occupied() & ~kings;
@@ -142,14 +146,14 @@ std::optional<std::string> no_mate_position_exists(const Position& pos, Color wi
     if (first_loser_man == 2) continue;
     for (const Man& m : chosen)
       if (color_of(m.piece) == loser) men.push_back(m);
-    if (any_mate(men, 0, Bitboard(), winner, first_loser_man, beside_king, flights_bound)) return std::nullopt;
+    if (any_mate(men, 0, Bitboard(), winner, first_loser_man, beside_king, prune)) return std::nullopt;
     // The loser's king is placed in one eighth of the board; half of the symmetries that
     // bring a position there swap the colours of the squares, so every bishop is also
     // tried on the other colour.
     bool bishops = false;
     for (Man& m : men)
       if (type_of(m.piece) == PieceType::Bishop) m.allowed = ~m.allowed, bishops = true;
-    if (bishops && any_mate(men, 0, Bitboard(), winner, first_loser_man, beside_king, flights_bound))
+    if (bishops && any_mate(men, 0, Bitboard(), winner, first_loser_man, beside_king, prune))
       return std::nullopt;
   }
   std::string men_text;

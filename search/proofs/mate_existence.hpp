@@ -20,11 +20,12 @@ namespace arbiter::search {
 // their king is enough (it is then limited to three men): the tests check the reduction
 // against it.
 enum class Placement { BesideKingWhenSound, Everywhere };
-// `Off` leaves out the flights bound (mate_existence.cpp), which prunes placements that
-// cannot be mates: the tests check the bound against the enumeration without it.
-enum class FlightsBound { Used, Off };
+// `Off` leaves out the pruning (mate_existence.cpp: the checker placed where it checks, the
+// flights bound), which skips only placements that cannot be mates: the tests check it
+// against the enumeration without it.
+enum class Pruning { Used, Off };
 std::optional<std::string> no_mate_position_exists(const board::Position& pos, board::Color winner,
                                                    Placement placement = Placement::BesideKingWhenSound,
-                                                   FlightsBound bound = FlightsBound::Used);
+                                                   Pruning pruning = Pruning::Used);
 
 }  // namespace arbiter::search

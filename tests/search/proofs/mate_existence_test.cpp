@@ -148,16 +148,16 @@ TEST_CASE("mate positions: the loser's men placed beside their king prove no mor
   INFO(proofs);
 }
 
-TEST_CASE("mate positions: the flights bound changes no answer (all materials of up to three men, and larger "
+TEST_CASE("mate positions: the pruning changes no answer (all materials of up to three men, and larger "
           "ones the tests above prove)",
           "[mate-existence]") {
-  // The bound only prunes placements that cannot be mates: with it and without it, the
+  // The pruning skips only placements that cannot be mates: with it and without it, the
   // enumeration must find a mate position for the same materials.
   int answers = 0, proofs = 0;
   auto check = [&](const board::Position& pos, Color winner) {
     const auto bounded = search::no_mate_position_exists(pos, winner);
     const auto plain =
-        search::no_mate_position_exists(pos, winner, search::Placement::BesideKingWhenSound, search::FlightsBound::Off);
+        search::no_mate_position_exists(pos, winner, search::Placement::BesideKingWhenSound, search::Pruning::Off);
     CHECK(bounded.has_value() == plain.has_value());
     ++answers;
     proofs += bounded.has_value();
