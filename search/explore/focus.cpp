@@ -44,6 +44,10 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
   // nearest its king (a man coming to block a flight).
   std::optional<Move> waiting;
   int waiting_distance = 8;
+  // The closing test's gap from a man's own square, kept while the moves of that man
+  // follow one another (the generator lists them together).
+  Square gap_square = Square::None;
+  int gap_before = 0;
   for (const Move m : moves) {
     const Square from = m.from(), to = m.to();
     const PieceType type = type_of(pos.piece_on(from));
@@ -53,7 +57,8 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
     if (!keep && winner_moves) keep = type == PieceType::Pawn || checks->gives_check(m);
     if (!keep && winner_moves && closing) {
       const Bitboard rest = occ ^ from;
-      keep = approach_gap(type, to, king, king_zone, rest) < approach_gap(type, from, king, king_zone, rest);
+      if (from != gap_square) gap_square = from, gap_before = approach_gap(type, from, king, king_zone, rest);
+      keep = gap_before > 0 && approach_gap(type, to, king, king_zone, rest) < gap_before;
     }
     if (keep) {
       kept.push(m);
