@@ -249,6 +249,7 @@ struct Exploration::State {
   MoveFocus focus = nullptr;
   const HelpmateTables* tables = nullptr;
   uint32_t pending = Frontier::kNone;  // popped but not expanded when a limit stopped the last run
+  uint32_t at = Frontier::kNone;       // the visited position `work` holds, if any
   std::optional<ClosureResult> final;  // once the mate is found or every position visited
 };
 
@@ -285,8 +286,14 @@ ClosureResult Exploration::run(Limits& limits) {
     const uint32_t next = s.pending != Frontier::kNone ? s.pending : s.frontier.pop(s.set.size());
     s.pending = Frontier::kNone;
     if (next == Frontier::kNone) break;
+    // A child of the position `work` holds is reached by its move (most expansions follow
+    // the one before: the search goes mostly straight), any other position is unpacked.
     Position& pos = s.work;
-    unpack(s.set[next].packed, s.root, pos);
+    if (s.at != next) {
+      if (s.at != Frontier::kNone && s.set[next].parent == s.at) pos.do_move(s.set[next].move);
+      else unpack(s.set[next].packed, s.root, pos);
+      s.at = next;
+    }
     if (material_forbids_mate_fast(pos, winner)) continue;
     if (s.dead_end && s.dead_end(pos, winner)) continue;
     if (s.tables && pos.occupied().count() <= s.tables->max_men()) {
@@ -321,6 +328,7 @@ ClosureResult Exploration::run(Limits& limits) {
       }
       for (std::size_t i = 0; i < moves.size(); ++i) s.set.prefetch_node(keys[i]);
     }
+    s.at = Frontier::kNone;  // until every move below is taken back
     for (Move m : moves) {
       pos.do_move(m);
       const uint16_t depth = uint16_t(s.set[next].depth + 1);
@@ -339,6 +347,7 @@ ClosureResult Exploration::run(Limits& limits) {
       }
       pos.undo_move(m);
     }
+    s.at = next;
   }
   s.final = ClosureResult{s.focus ? ClosureResult::Kind::GaveUp : ClosureResult::Kind::Exhausted, {}, s.set.size()};
   return *s.final;
