@@ -334,7 +334,9 @@ ClosureResult Exploration::run(Limits& limits) {
       const uint16_t depth = uint16_t(s.set[next].depth + 1);
       if (s.set.insert(pos, next, m, depth)) {
         const uint32_t child = uint32_t(s.set.size() - 1);
-        if (pos.side_to_move() != winner && pos.in_check() && !has_legal_move(pos)) return found(path_to(s.set, child));
+        // Mated (a step of the king's, the cheap test, refutes it first).
+        if (pos.side_to_move() != winner && pos.in_check() && checked_side_is_mated(pos))
+          return found(path_to(s.set, child));
         int near = 0;
         if (look_for_mate) {
           if (auto mate = find_mating_move(pos, near)) {
