@@ -144,8 +144,9 @@ std::optional<Move> find_mating_move(Position& pos, int& near) {
   for (std::size_t i = 0; i < checks.size(); ++i) {
     const Move m = checks[i];
     if (king_can_step_after(pos, m)) continue;
+    // No step of the king's is left (just tested): mated unless another move saves it.
     pos.do_move(m);
-    const bool mate = checked_side_is_mated(pos);
+    const bool mate = !has_legal_move(pos);
     pos.undo_move(m);
     if (mate) return m;
     ++near;
