@@ -120,11 +120,10 @@ TagDecision decide_from_tags(const TagEnding& tag, std::optional<GameResult> rec
   return d;
 }
 
-}  // namespace
-
-AuditedGame audit_game(const Position& start, std::span<const Move> moves, const Tags& tags,
-                       std::optional<GameResult> recorded, const AuditOptions& options, WinnabilityAnalyzer& analyzer,
-                       const Position* end) {
+// audit_game, given the game's first rule ending (first_rule_ending(start, moves)).
+AuditedGame audit_moves(const Position& start, std::span<const Move> moves, const Tags& tags,
+                        std::optional<GameResult> recorded, const AuditOptions& options, WinnabilityAnalyzer& analyzer,
+                        const Position* end, const std::optional<RuleEnding>& rule) {
   AuditedGame a;
   a.recorded = recorded;
   a.rules = options.rules;
@@ -149,7 +148,7 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
   };
 
   // 1. The board: checkmate, stalemate, (dead position), fivefold, 75 moves.
-  if (auto rule = first_rule_ending(start, moves)) {
+  if (rule) {
     const Position at = replay_to(rule->ply);
     a.ending = rule->kind;
     a.ply = rule->ply;
@@ -287,13 +286,22 @@ AuditedGame audit_game(const Position& start, std::span<const Move> moves, const
   return finish(a);
 }
 
+}  // namespace
+
+AuditedGame audit_game(const Position& start, std::span<const Move> moves, const Tags& tags,
+                       std::optional<GameResult> recorded, const AuditOptions& options, WinnabilityAnalyzer& analyzer,
+                       const Position* end) {
+  return audit_moves(start, moves, tags, recorded, options, analyzer, end, first_rule_ending(start, moves));
+}
+
 }  // namespace arbiter::analyzer
 
 namespace arbiter::analyzer {
 
 AuditedGame audit_game(const Game& game, std::optional<GameResult> recorded, const AuditOptions& options,
                        WinnabilityAnalyzer& analyzer) {
-  AuditedGame a = audit_game(game.start, game.moves, game.raw.tags, recorded, options, analyzer, &game.end);
+  AuditedGame a =
+      audit_moves(game.start, game.moves, game.raw.tags, recorded, options, analyzer, &game.end, game.rule_ending);
   a.void_plies += game.moves_after_end;
   return a;
 }

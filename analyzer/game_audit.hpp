@@ -58,7 +58,8 @@ AuditedGame audit_game(const board::Position& start, std::span<const board::Move
                        WinnabilityAnalyzer& analyzer, const board::Position* end = nullptr);
 
 // A replayed game (pgn_game.hpp): the same, and the moves written after a checkmate or a
-// stalemate (which no legal move can match) are counted as void plies.
+// stalemate (which no legal move can match) are counted as void plies. The rule ending
+// the replay found (Game::rule_ending) is taken as it is, not looked for again.
 struct Game;
 AuditedGame audit_game(const Game& game, std::optional<GameResult> recorded, const AuditOptions& options,
                        WinnabilityAnalyzer& analyzer);

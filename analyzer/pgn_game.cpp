@@ -144,6 +144,9 @@ std::expected<Game, GameError> replay(RawGame raw) {
   lines.reserve(raw.moves.size());
   bool number_warned = false;
   int after_end = 0;
+  // The first rule ending, looked for in each position once a legal move leaves it (the
+  // game goes on from it) and in the last position after the loop.
+  std::optional<RuleEnding> rule_ending;
   for (const MoveToken& token : raw.moves) {
     int number = pos.fullmove_number();
     auto move = board::parse_move(pos, token.text);
@@ -173,12 +176,14 @@ std::expected<Game, GameError> replay(RawGame raw) {
                              " written where " + std::to_string(number) + " was expected");
       number_warned = true;
     }
+    if (!rule_ending) rule_ending = rule_ending_at(pos, int(moves.size()), true);
     pos.do_move(*move);
     moves.push_back(*move);
     lines.push_back(token.line);
   }
+  if (!rule_ending) rule_ending = rule_ending_at(pos, int(moves.size()), false);
   return Game{std::move(raw),   std::move(*start), std::move(pos), std::move(moves),
-              std::move(lines), chess960,          after_end};
+              std::move(lines), chess960,          after_end,      rule_ending};
 }
 
 }  // namespace arbiter::analyzer

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analyzer/pgn_reader.hpp"
+#include "analyzer/rule_endings.hpp"
 #include "search/board/position.hpp"
 
 namespace arbiter::analyzer {
@@ -45,6 +46,9 @@ struct Game {
   // Moves written after a checkmate or a stalemate ended the game: no legal move can
   // match them, and they are void (not replayed, not an error).
   int moves_after_end = 0;
+  // first_rule_ending(start, moves), found while replaying (the audit needs it, and a
+  // second pass over the moves would cost as much as the replay's moves themselves).
+  std::optional<RuleEnding> rule_ending;
 };
 
 // Whether a Variant tag value names standard chess or Chess960 (case and blanks ignored):

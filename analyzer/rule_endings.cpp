@@ -7,11 +7,7 @@ namespace arbiter::analyzer {
 
 using board::Position;
 
-namespace {
-
-// The ending standing in pos, if any (pos carries the game's moves). When the game goes on
-// from pos, its next move is legal there, so pos is neither checkmate nor stalemate.
-std::optional<RuleEnding> ending_at(const Position& pos, int ply, bool game_goes_on) {
+std::optional<RuleEnding> rule_ending_at(const Position& pos, int ply, bool game_goes_on) {
   if (!game_goes_on && !board::has_legal_move(pos)) {
     if (pos.in_check()) return RuleEnding{Ending::Checkmate, ply, win_for(~pos.side_to_move())};
     return RuleEnding{Ending::Stalemate, ply, GameResult::Draw};
@@ -23,14 +19,12 @@ std::optional<RuleEnding> ending_at(const Position& pos, int ply, bool game_goes
   return std::nullopt;
 }
 
-}  // namespace
-
 std::optional<RuleEnding> first_rule_ending(const Position& start, std::span<const board::Move> moves) {
   Position pos = start;
-  if (auto e = ending_at(pos, 0, !moves.empty())) return e;
+  if (auto e = rule_ending_at(pos, 0, !moves.empty())) return e;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     pos.do_move(moves[i]);
-    if (auto e = ending_at(pos, int(i + 1), i + 1 < moves.size())) return e;
+    if (auto e = rule_ending_at(pos, int(i + 1), i + 1 < moves.size())) return e;
   }
   return std::nullopt;
 }

@@ -5,10 +5,12 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <map>
 #include <set>
 #include <sstream>
 
 #include "analyzer/pgn_game.hpp"
+#include "analyzer/rule_endings.hpp"
 #include "search/board/movegen.hpp"
 #include "search/board/notation.hpp"
 #include "support.hpp"
@@ -357,4 +359,44 @@ TEST_CASE("the final position keeps its history, move numbers out of step are no
   bool noted = false;
   for (const auto& w : skipped[0]->raw.warnings) noted |= w.find("move number 3 written where 2") != std::string::npos;
   CHECK(noted);
+}
+
+TEST_CASE("the rule ending found while replaying is first_rule_ending's", "[pgn][replay]") {
+  // Every fixture game, and constructed ones for the endings the exports lack: a fivefold
+  // repetition, the 75-move rule, a mate on the move that completes 75 moves, a game
+  // over at its start, and moves written after a mate.
+  std::vector<Replayed> games;
+  for (const char* file : {"lichess-games.pgn", "chesscom-games.pgn"})
+    for (auto& g : replay_file(file)) games.push_back(std::move(g));
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(test::fixture("pgn/syntax"))) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".pgn") continue;
+    std::string name = std::filesystem::relative(entry.path(), test::fixture("pgn/syntax")).string();
+    for (auto& g : replay_file("syntax/" + name)) games.push_back(std::move(g));
+  }
+  const std::string built =
+      "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 *\n\n"
+      "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 148 80\"]\n\n80. Kd1 Kd8 81. Kc1 *\n\n"
+      "[SetUp \"1\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R w - - 149 80\"]\n\n80. Rh8# 1-0\n\n"
+      "[SetUp \"1\"]\n[FEN \"k6R/8/1K6/8/8/8/8/8 b - - 0 80\"]\n\n*\n\n"
+      "[SetUp \"1\"]\n[FEN \"k6R/8/1K6/8/8/8/8/8 b - - 0 80\"]\n\n80... Kb8 81. Kc6 1-0\n\n"
+      "1. f3 e5 2. g4 Qh4# 3. Kf2 1-0\n";
+  for (auto& g : replay_text(built)) games.push_back(std::move(g));
+  std::map<analyzer::Ending, int> kinds;
+  int replayed = 0;
+  for (const auto& g : games) {
+    if (!g) continue;
+    ++replayed;
+    auto expected = analyzer::first_rule_ending(g->start, g->moves);
+    INFO("game " << g->raw.index << " from line " << g->raw.first_line);
+    REQUIRE(g->rule_ending.has_value() == expected.has_value());
+    if (!expected) continue;
+    CHECK(g->rule_ending->kind == expected->kind);
+    CHECK(g->rule_ending->ply == expected->ply);
+    CHECK(g->rule_ending->result == expected->result);
+    ++kinds[expected->kind];
+  }
+  CHECK(replayed > 2700);
+  for (auto kind : {analyzer::Ending::Checkmate, analyzer::Ending::Stalemate, analyzer::Ending::Fivefold,
+                    analyzer::Ending::SeventyFive})
+    CHECK(kinds[kind] > 0);
 }
