@@ -306,11 +306,22 @@ constexpr bool is_blank(unsigned char c) { return c <= ' '; }
 constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
 constexpr bool is_alnum(char c) { return is_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
 
-// Bytes that end a move, number or symbol token.
-constexpr std::array<bool, 256> kDelimiter = [] {
-  std::array<bool, 256> d{};
-  for (int c = 0; c <= ' '; ++c) d[c] = true;
-  for (unsigned char c : std::string_view("{}()[];$\"<>!?")) d[c] = true;
+// What a byte is to the token scanner: the bits below, looked up once per byte.
+enum ByteClass : uint8_t {
+  kDelimiter = 1,   // ends a move, number or symbol token
+  kAlnum = 2,       // a letter or digit: a token with one is a move, else a symbol
+  kResultByte = 4,  // '-', '/' or non-ASCII: only results written with digits hold one
+  kNonAscii = 8,    // part of a unicode character
+};
+constexpr std::array<uint8_t, 256> kByteClass = [] {
+  std::array<uint8_t, 256> d{};
+  for (int c = 0; c <= ' '; ++c) d[c] |= kDelimiter;
+  for (unsigned char c : std::string_view("{}()[];$\"<>!?")) d[c] |= kDelimiter;
+  for (int c = 0; c < 256; ++c) {
+    if (is_alnum(char(c))) d[c] |= kAlnum;
+    if (c == '-' || c == '/' || c >= 0x80) d[c] |= kResultByte;
+    if (c >= 0x80) d[c] |= kNonAscii;
+  }
   return d;
 }();
 
@@ -354,14 +365,6 @@ std::size_t ascii_dashes(std::string_view text, char* out, std::size_t limit) {
   return std::min(n, limit + 1);
 }
 
-// Whether a token may be a result written with digits: only those hold '-', '/' or a
-// non-ASCII dash or '½' (move numbers such as "12..." do not).
-bool may_be_result(std::string_view token) {
-  for (char c : token)
-    if (c == '-' || c == '/' || (unsigned char)c >= 0x80) return true;
-  return false;
-}
-
 // Whether a whole line is one tag pair ("[Name "value"]", blanks around): the sign that
 // a new game starts there, used to recover from an unclosed comment or a broken tag.
 bool is_tag_line(std::string_view line, bool event_only) {
@@ -399,6 +402,9 @@ std::string_view trim(std::string_view s) {
 
 constexpr std::size_t kInitialBuffer = 1 << 20;
 constexpr std::size_t kMaxWarnings = 32;
+// Room made at a game's first move and first tag (most games need no more).
+constexpr std::size_t kMovesReserved = 128;
+constexpr std::size_t kTagsReserved = 32;
 
 }  // namespace
 
@@ -636,20 +642,18 @@ struct PgnReader::Impl {
            line_no);
       return TagStep::Read;
     }
-    tags.emplace_back(std::string(name), std::string());
-    if (escapes) append_unescaped(tags.back().second, value);
-    else tags.back().second.assign(value);
+    if (tags.capacity() == 0) tags.reserve(kTagsReserved);
+    if (escapes) {
+      tags.emplace_back(std::string(name), std::string());
+      append_unescaped(tags.back().second, value);
+    } else {
+      tags.emplace_back(name, value);
+    }
     return TagStep::Read;
   }
 
-  // A move, result or symbol token at line[col]: its end.
-  std::size_t token_end(std::size_t from) const {
-    std::size_t j = from;
-    while (j < line.size() && !kDelimiter[(unsigned char)line[j]]) ++j;
-    return j;
-  }
-
-  void add_move(Building& b, std::string_view text) {
+  // `text` may hold non-ASCII bytes only when `non_ascii` is set.
+  void add_move(Building& b, std::string_view text, bool non_ascii) {
     if (b.depth > 0) return;
     start(b);
     b.movetext = true;
@@ -668,15 +672,14 @@ struct PgnReader::Impl {
     }
     // No move is longer than a few characters; a long token is kept cut (it is no move).
     if (text.size() > kPgnMaxMoveText) text = text.substr(0, kPgnMaxMoveText);
-    moves.emplace_back();
-    MoveToken& m = moves.back();
-    bool unicode = std::any_of(text.begin(), text.end(), [](char c) { return (unsigned char)c >= 0x80; });
+    // Most games are longer than a few moves: their moves are not moved ten times over.
+    if (moves.capacity() == 0) moves.reserve(kMovesReserved);
+    bool unicode =
+        non_ascii && std::any_of(text.begin(), text.end(), [](char c) { return (unsigned char)c >= 0x80; });
     char plain[64];
     std::size_t n = unicode ? ascii_dashes(text, plain, sizeof plain) : 0;
-    if (unicode && n <= sizeof plain) m.text.assign(plain, n);
-    else m.text.assign(text);
-    m.line = line_no;
-    m.number = b.number;
+    if (unicode && n <= sizeof plain) text = std::string_view(plain, n);
+    moves.push_back(MoveToken{std::string(text), line_no, b.number});
     b.number = 0;
     b.blank_after_moves = false;
   }
@@ -785,16 +788,26 @@ struct PgnReader::Impl {
           continue;
         }
       }
-      std::size_t stop = std::max(token_end(col), col + 1);  // every delimiter is handled above
+      // The token's end, and the classes of its bytes (c is no delimiter: those are handled above).
+      std::size_t stop = col + 1;
+      unsigned classes = kByteClass[c];
+      for (; stop < s.size(); ++stop) {
+        const unsigned k = kByteClass[(unsigned char)s[stop]];
+        if (k & kDelimiter) break;
+        classes |= k;
+      }
       std::string_view token = s.substr(col, stop - col);
       if (c >= '0' && c <= '9') {
-        std::string_view normal = may_be_result(token) ? normalise_result(token) : std::string_view();
+        // A result written with digits holds '-', '/' or a non-ASCII dash or '½' (move
+        // numbers such as "12..." do not, nor can they start with "0-0").
+        const bool result_byte = classes & kResultByte;
+        std::string_view normal = result_byte ? normalise_result(token) : std::string_view();
         if (!normal.empty()) {
           col = stop;
           if (result(b, token, normal)) return true;
           continue;
         }
-        if (!token.starts_with("0-0")) {  // a move number: "1.", "12...", "1" then " ."
+        if (!result_byte || !token.starts_with("0-0")) {  // a move number: "1.", "12...", "1" then " ."
           std::size_t j = col;
           int number = 0;
           while (j < stop && is_digit(s[j])) {
@@ -823,13 +836,12 @@ struct PgnReader::Impl {
           continue;
         }
       }
-      if (token == "e.p." || token == "ep") continue;
-      bool alnum = std::any_of(token.begin(), token.end(), is_alnum);
-      if (!alnum && token != "--") {  // "+-", "=", "∞", "⩱": an evaluation glyph
+      if (c == 'e' && (token == "e.p." || token == "ep")) continue;
+      if (!(classes & kAlnum) && token != "--") {  // "+-", "=", "∞", "⩱": an evaluation glyph
         warn(b, "symbol '" + std::string(token.substr(0, 20)) + "' skipped");
         continue;
       }
-      add_move(b, token);
+      add_move(b, token, classes & kNonAscii);
     }
     return false;
   }
