@@ -10,6 +10,13 @@ bool king_side_castling(Move m) { return file_of(m.to()) > file_of(m.from()); }
 
 char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
 
+// parse_square for text[at, at + 2) (inline: every move parsed asks it once or three times).
+std::optional<Square> square_at(std::string_view text, std::size_t at) {
+  if (text.size() < at + 2) return std::nullopt;
+  const char f = text[at], r = text[at + 1];
+  if (f < 'a' || f > 'h' || r < '1' || r > '8') return std::nullopt;
+  return make_square(f - 'a', r - '1');
+}
 
 // The one legal move of `piece` to `to` that fits the disambiguation, found backwards
 // from the target square (no full move generation: replaying games is mostly this).
@@ -53,10 +60,12 @@ std::optional<Move> unique_san_move(const Position& pos, PieceType piece, Square
   if (from_rank >= 0) origins &= rank_bb(from_rank);
   if (!origins) return std::nullopt;
 
-  // Legality as the move generator decides it.
+  // Legality as the move generator decides it. The pinned men are worked out only for a
+  // move that leaves the line its man shares with the king (a man on no such line is
+  // never pinned).
   const Square king = pos.king_square(us);
   const Bitboard checkers = pos.checkers();
-  const Bitboard pinned = pos.king_blockers(us) & own;
+  std::optional<Bitboard> pinned;
   const Bitboard evasions = checkers ? (between(king, checkers.first()) | checkers) : kAllSquares;
   std::optional<Move> found;
   for (Square from : origins) {
@@ -74,7 +83,15 @@ std::optional<Move> unique_san_move(const Position& pos, PieceType piece, Square
               !(knight_attacks(king) & pos.pieces(them, PieceType::Knight)) &&
               !(pawn_attacks(us, king) & (pos.pieces(them, PieceType::Pawn) ^ victim));
     } else {
-      legal = evasions.has(to) && (!pinned.has(from) || line_through(king, from).has(to));
+      const Bitboard line = line_through(king, from);
+      if (!evasions.has(to)) {
+        legal = false;
+      } else if (!line || line.has(to)) {
+        legal = true;
+      } else {
+        if (!pinned) pinned = pos.king_blockers(us) & own;
+        legal = !pinned->has(from);
+      }
     }
     if (!legal) continue;
     if (found) return std::nullopt;  // ambiguous
@@ -169,10 +186,14 @@ std::expected<Move, std::string> parse_san(const Position& pos, std::string_view
     text.remove_suffix(1);
   if (text.empty()) return error("empty move");
 
-  if (text == "O-O" || text == "0-0" || text == "o-o" || text == "O-O-O" || text == "0-0-0" || text == "o-o-o") {
+  const bool castling_shape = text[0] == 'O' || text[0] == '0' || text[0] == 'o';
+  if (castling_shape && (text == "O-O" || text == "0-0" || text == "o-o" || text == "O-O-O" || text == "0-0-0" ||
+                         text == "o-o-o")) {
     bool king_side = text.size() == 3;
-    for (Move m : legal_moves(pos))
-      if (m.kind() == MoveKind::Castling && king_side_castling(m) == king_side) return m;
+    MoveList castlings;
+    generate_castling(pos, castlings);
+    for (Move m : castlings)
+      if (king_side_castling(m) == king_side) return m;
     return error(std::string("castling ") + (king_side ? "king-side" : "queen-side") + " is not legal here");
   }
 
@@ -207,7 +228,7 @@ std::expected<Move, std::string> parse_san(const Position& pos, std::string_view
     }
   }
   if (text.size() < 2) return error("no target square");
-  auto to = parse_square(text.substr(text.size() - 2));
+  auto to = square_at(text, text.size() - 2);
   if (!to) return error("no target square");
   text.remove_suffix(2);
   bool capture = false;
@@ -250,8 +271,7 @@ std::expected<Move, std::string> parse_san(const Position& pos, std::string_view
 }
 
 std::expected<Move, std::string> parse_move(const Position& pos, std::string_view text) {
-  bool uci_shape = text.size() >= 4 && text.size() <= 5 && parse_square(text.substr(0, 2)) &&
-                   parse_square(text.substr(2, 2));
+  bool uci_shape = text.size() >= 4 && text.size() <= 5 && square_at(text, 0) && square_at(text, 2);
   if (uci_shape) {
     if (auto m = parse_uci(pos, text)) return m;
   }
