@@ -1,5 +1,6 @@
 // Audit records: one per game, the errors, the standings.
 #include <algorithm>
+#include <charconv>
 #include <iomanip>
 #include <sstream>
 
@@ -72,18 +73,28 @@ Json audited_game(const AuditedGameRecord& g) {
 
 namespace {
 
-// A string as dump() writes it. One of printable ASCII without quotes or backslashes is
-// written as it is; any other goes through the library's own writer, which escapes it and
+// A string as dump() writes it. One of printable ASCII is written as it is, its quotes and
+// backslashes escaped as the library escapes them (\" and \\, as in a Termination basis);
+// any other goes through the library's own writer, which escapes control bytes and
 // replaces invalid UTF-8.
 void append_string(std::string& out, std::string_view s) {
-  const bool plain =
-      std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7F && c != '"' && c != '\\'; });
-  if (!plain) {
-    out += dump(Json(s));
-    return;
-  }
+  const std::size_t start = out.size();
   out += '"';
-  out += s;
+  std::size_t from = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = (unsigned char)s[i];
+    if (c - 0x20u < 0x5Fu && c != '"' && c != '\\') continue;  // printable ASCII, written as it is
+    if (c - 0x20u >= 0x5Fu) {  // a control byte or non-ASCII
+      out.resize(start);
+      out += dump(Json(s));
+      return;
+    }
+    out.append(s.data() + from, i - from);
+    out += '\\';
+    out += char(c);
+    from = i + 1;
+  }
+  out.append(s.data() + from, s.size() - from);
   out += '"';
 }
 
@@ -93,15 +104,19 @@ class ObjectWriter {
  public:
   explicit ObjectWriter(std::string& out) : out_(out) { out_ += '{'; }
   ObjectWriter& key(std::string_view k) {
-    out_ += first_ ? "\"" : ",\"";
+    if (!first_) out_ += ',';
     first_ = false;
-    out_ += k;
-    out_ += "\":";
+    out_ += '"';
+    out_.append(k.data(), k.size());
+    out_.append("\":", 2);
     return *this;
   }
   void string(std::string_view s) { append_string(out_, s); }
   void string_or_null(const char* s) { s ? string(s) : null(); }
-  void number(long long n) { out_ += std::to_string(n); }
+  void number(long long n) {
+    char digits[24];
+    out_.append(digits, std::size_t(std::to_chars(digits, digits + sizeof digits, n).ptr - digits));
+  }
   void boolean(bool b) { out_ += b ? "true" : "false"; }
   void null() { out_ += "null"; }
   void close() { out_ += '}'; }
@@ -121,7 +136,7 @@ std::string audited_game_line(const AuditedGameRecord& g) {
   if (g.claims) return dump(audited_game(g));  // --claims only: the nested claims as the library writes them
   const analyzer::AuditedGame& a = *g.audit;
   std::string out;
-  out.reserve(512);
+  out.reserve(1024);  // most lines are shorter
   ObjectWriter j(out);
   j.key("file").string(g.file);
   j.key("game").number(g.game);

@@ -52,7 +52,9 @@ TEST_CASE("audit JSON line: the same bytes as the library's dump, on every kind 
   SECTION("strings the library escapes or replaces") {
     for (const std::string& s : {std::string("tab\there"), std::string("new\nline"), std::string("bell\x07"),
                                 std::string("del\x7f"), std::string("M\xc3\xbcller"), std::string("bad \xff\xfe utf-8"),
-                                std::string("cut \xc3"), std::string("back\\slash"), std::string("")}) {
+                                std::string("cut \xc3"), std::string("back\\slash"), std::string(""),
+                                std::string("\""), std::string("\\"), std::string("\"both\\\" \\\\ ends\""),
+                                std::string("\"quoted\" M\xc3\xbcller")}) {
       r.file = s;
       r.white = s;
       a.reason = s;
