@@ -4,9 +4,12 @@
 
 #include "analyzer/claims.hpp"
 #include "analyzer/dead_position.hpp"
+#include "analyzer/pgn_game.hpp"
+#include "analyzer/position_history.hpp"
 #include "analyzer/rule_endings.hpp"
 #include "game_line.hpp"
 #include "search/board/notation.hpp"
+#include "search/board/packed.hpp"
 
 using namespace arbiter;
 using namespace arbiter::analyzer;
@@ -191,4 +194,42 @@ TEST_CASE("A 50-move claim is valid with an intended move at 99 plies, not befor
 TEST_CASE("A pawn move resets the 50-move count for the claim", "[endings][claims]") {
   auto g = game("4k3/7p/8/8/8/8/8/R3K3 b - - 98 80", "h6 Ra2");
   CHECK_FALSE(first_fifty_move_claim(g.start, g.moves, 2));
+}
+
+TEST_CASE("How often a position has stood, against a count over the whole game", "[endings]") {
+  // stood_at_least rules most positions out by the length of the window, then by the keys,
+  // then compares packed positions; the count here compares every earlier position.
+  std::vector<GameLine> games = {
+      game(repeat("Nf3 Nf6 Ng1 Ng8", 6)),
+      game("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", repeat("Rh2 Rh7 Rh1 Rh8", 2) + repeat("Kd1 Kd8 Ke1 Ke8", 5)),
+      game("4k3/8/8/8/4p3/8/3P4/4K3 w - - 0 1", "d4 Kd7 Kd1 Kd8 Ke1 Ke8 Kd1 Kd7 Ke1 Ke8 Kd1 Kd7 Ke1 Ke8")};
+  std::istringstream in(repeat("1. Nc3 Nc6 2. Nb1 Nb8 ", 5) + "*\n");
+  analyzer::PgnReader reader(in);
+  auto lichess = analyzer::PgnReader::open(test::fixture("pgn/lichess-games.pgn"));
+  REQUIRE(lichess);
+  analyzer::RawGame raw;
+  for (auto* r : {&reader, &*lichess})
+    while (r->next(raw))
+      if (auto g = analyzer::replay(std::move(raw))) games.push_back({g->start, g->moves});
+  long checked = 0, repeated = 0;
+  for (const auto& g : games) {
+    board::Position pos = g.start;
+    std::vector<board::PackedPosition> packed = {board::pack(pos)};
+    for (std::size_t i = 0; i <= g.moves.size(); ++i) {
+      if (i > 0) {
+        pos.do_move(g.moves[i - 1]);
+        packed.push_back(board::pack(pos));
+      }
+      int stood = 0;
+      for (std::size_t j = i % 2; j <= i; j += 2) stood += packed[j] == packed[i];
+      repeated += stood > 1;
+      for (int times = 1; times <= 7; ++times) {
+        INFO(pos.fen() << " stood " << stood << " times");
+        CHECK(stood_at_least(pos, times) == (stood >= times));
+        ++checked;
+      }
+    }
+  }
+  CHECK(checked > 400000);
+  CHECK(repeated > 100);
 }
