@@ -679,7 +679,10 @@ struct PgnReader::Impl {
     char plain[64];
     std::size_t n = unicode ? ascii_dashes(text, plain, sizeof plain) : 0;
     if (unicode && n <= sizeof plain) text = std::string_view(plain, n);
-    moves.push_back(MoveToken{std::string(text), line_no, b.number});
+    MoveToken& m = moves.emplace_back();
+    m.text.append(text.data(), text.size());
+    m.line = line_no;
+    m.number = b.number;
     b.number = 0;
     b.blank_after_moves = false;
   }
