@@ -43,7 +43,7 @@ std::optional<std::string> refused_under_automatic_draws(const Position& root, s
   Position pos = root;
   for (std::size_t i = 0; i < line.size(); ++i) {
     auto ply = [&] { return "ply " + std::to_string(i + 1); };
-    if (!legal_moves(pos).contains(line[i])) return ply() + " is not a legal move";
+    if (!is_legal(pos, line[i])) return ply() + " is not a legal move";
     pos.do_move(line[i]);
     if (!has_legal_move(pos)) {
       if (i + 1 == line.size() && pos.in_check() && pos.side_to_move() == ~winner) return std::nullopt;

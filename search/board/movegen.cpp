@@ -199,4 +199,61 @@ int count_legal(const Position& pos) {
 
 bool has_legal_move(const Position& pos) { return count_legal(pos) > 0; }
 
+namespace {
+
+// Looks for one move among the groups, as ListSink would write them out (the same bits).
+struct MatchSink {
+  Move wanted;
+  bool found = false;
+  void piece(Square from, Bitboard targets) {
+    found |= targets.has(wanted.to()) && wanted == Move(from, wanted.to());
+  }
+  void pawns(Bitboard targets, int delta) {
+    found |= targets.has(wanted.to()) && wanted == Move(offset(wanted.to(), -delta), wanted.to());
+  }
+  void promotions(Bitboard targets, int delta) {  // all four pieces are generated
+    const Square to = wanted.to();
+    found |= targets.has(to) && wanted == Move::make(MoveKind::Promotion, offset(to, -delta), to, wanted.promotion());
+  }
+  void add(Move m) { found |= m == wanted; }
+};
+
+}  // namespace
+
+// The mover's reach, then the generator's three rules: the king steps to no attacked
+// square; in check, another man takes the checker or steps between (never in double
+// check); a pinned man stays on its line. Castling and en passant are left to the
+// generator itself.
+bool is_legal(const Position& pos, Move m) {
+  if (m.kind() == MoveKind::Castling || m.kind() == MoveKind::EnPassant) {
+    MatchSink sink{m};
+    generate(pos, sink);
+    return sink.found;
+  }
+  const Color us = pos.side_to_move();
+  const Square from = m.from(), to = m.to();
+  const Piece piece = pos.piece_on(from);
+  const Bitboard own = pos.pieces(us), occ = pos.occupied();
+  if (piece == Piece::None || color_of(piece) != us || own.has(to)) return false;
+  const PieceType type = type_of(piece);
+  const bool promotes = type == PieceType::Pawn && relative_rank(us, to) == 7;
+  if (m.kind() == MoveKind::Promotion ? !promotes : promotes || m != Move(from, to)) return false;
+  if (type == PieceType::Pawn) {
+    const int up = forward(us);
+    if (pos.pieces(~us).has(to)) {
+      if (!pawn_attacks(us, from).has(to)) return false;
+    } else if (to != offset(from, up) &&
+               (relative_rank(us, from) != 1 || to != offset(from, 2 * up) || occ.has(offset(from, up)))) {
+      return false;
+    }
+  } else if (!piece_attacks(type, from, occ).has(to)) {
+    return false;
+  }
+  if (type == PieceType::King) return !pos.attacked_by(~us, to, occ ^ from);
+  const Bitboard checkers = pos.checkers();
+  if (checkers.more_than_one()) return false;
+  if (checkers && !(between(pos.king_square(us), checkers.first()) | checkers).has(to)) return false;
+  return !(pos.king_blockers(us) & own).has(from) || line_through(pos.king_square(us), from).has(to);
+}
+
 }  // namespace arbiter::board

@@ -15,5 +15,7 @@ void generate_castling(const Position& pos, MoveList& out);
 // The number of legal moves, counted without listing them (faster).
 int count_legal(const Position& pos);
 bool has_legal_move(const Position& pos);
+// Whether `m` is one of the legal moves (legal_moves(pos).contains(m), without the list).
+bool is_legal(const Position& pos, Move m);
 
 }  // namespace arbiter::board

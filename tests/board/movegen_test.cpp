@@ -175,6 +175,39 @@ TEST_CASE("count_legal equals the number of listed moves everywhere", "[movegen]
   }
 }
 
+TEST_CASE("is_legal answers whether a move is among the listed ones", "[movegen][is-legal]") {
+  // Every 16-bit move at the roots (castling, en passant and promotions among them), and
+  // one ply on: every man's step to every square, and every listed move's squares under
+  // each kind and promotion piece (the bit patterns a wrong match would confuse).
+  auto roots = walk_roots();
+  roots.push_back("4r2k/8/8/8/8/3n4/8/1B2K3 w - - 0 1");     // double check: Bxd3 takes one checker only
+  roots.push_back("4r2k/8/8/8/1b6/8/3R4/4K3 w - - 0 1");     // check, the rook pinned: Rd2-e2 not legal
+  for (const auto& root : roots) {
+    auto pos = test::pos(root);
+    Failures f;
+    auto agree = [&](Position& p, Move m, const MoveList& listed) {
+      f.expect(is_legal(p, m) == listed.contains(m), [&] { return p.fen() + ": raw move " + std::to_string(m.raw()); });
+    };
+    const MoveList at_root = legal_moves(pos);
+    for (uint32_t raw = 0; raw < 0x10000; ++raw) agree(pos, Move::from_raw(uint16_t(raw)), at_root);
+    walk(pos, 1, [&](Position& p, int) {
+      const MoveList listed = legal_moves(p);
+      for (Square from : p.pieces(p.side_to_move()))
+        for (int to = 0; to < 64; ++to) agree(p, Move(from, Square(to)), listed);
+      for (Move m : listed)
+        for (MoveKind kind : {MoveKind::Normal, MoveKind::Promotion, MoveKind::EnPassant, MoveKind::Castling})
+          for (PieceType t : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
+            agree(p, Move::make(kind, m.from(), m.to(), t), listed);
+            agree(p, Move::make(kind, m.to(), m.from(), t), listed);
+          }
+    });
+    INFO(root << ": " << f.checked << " moves");
+    INFO((f.list.empty() ? std::string() : f.list.front()));
+    CHECK(f.list.empty());
+    CHECK(f.checked > 0x10000);
+  }
+}
+
 TEST_CASE("listed moves are distinct", "[movegen]") {
   for (const auto& root : walk_roots()) {
     auto pos = test::pos(root);
