@@ -250,10 +250,14 @@ bool is_legal(const Position& pos, Move m) {
     return false;
   }
   if (type == PieceType::King) return !pos.attacked_by(~us, to, occ ^ from);
+  const Square king = pos.king_square(us);
   const Bitboard checkers = pos.checkers();
   if (checkers.more_than_one()) return false;
-  if (checkers && !(between(pos.king_square(us), checkers.first()) | checkers).has(to)) return false;
-  return !(pos.king_blockers(us) & own).has(from) || line_through(pos.king_square(us), from).has(to);
+  if (checkers && !(between(king, checkers.first()) | checkers).has(to)) return false;
+  // Pins are worked out only for a move off the line its man shares with the king (a man
+  // on no such line is never pinned).
+  const Bitboard line = line_through(king, from);
+  return !line || line.has(to) || !(pos.king_blockers(us) & own).has(from);
 }
 
 }  // namespace arbiter::board

@@ -60,44 +60,15 @@ std::optional<Move> unique_san_move(const Position& pos, PieceType piece, Square
   if (from_rank >= 0) origins &= rank_bb(from_rank);
   if (!origins) return std::nullopt;
 
-  // Legality as the move generator decides it. The pinned men are worked out only for a
-  // move that leaves the line its man shares with the king (a man on no such line is
-  // never pinned).
-  const Square king = pos.king_square(us);
-  const Bitboard checkers = pos.checkers();
-  std::optional<Bitboard> pinned;
-  const Bitboard evasions = checkers ? (between(king, checkers.first()) | checkers) : kAllSquares;
   std::optional<Move> found;
   for (Square from : origins) {
-    bool en_passant = piece == PieceType::Pawn && to == ep && file_of(from) != file_of(to);
-    bool legal;
-    if (from == king) {
-      legal = !pos.attacked_by(them, to, occ ^ from);
-    } else if (checkers.more_than_one()) {
-      legal = false;
-    } else if (en_passant) {
-      Square victim = offset(ep, -forward(us));
-      Bitboard after = (occ ^ from ^ victim) | ep;
-      legal = !(bishop_attacks(king, after) & pos.pieces(them, PieceType::Bishop, PieceType::Queen)) &&
-              !(rook_attacks(king, after) & pos.pieces(them, PieceType::Rook, PieceType::Queen)) &&
-              !(knight_attacks(king) & pos.pieces(them, PieceType::Knight)) &&
-              !(pawn_attacks(us, king) & (pos.pieces(them, PieceType::Pawn) ^ victim));
-    } else {
-      const Bitboard line = line_through(king, from);
-      if (!evasions.has(to)) {
-        legal = false;
-      } else if (!line || line.has(to)) {
-        legal = true;
-      } else {
-        if (!pinned) pinned = pos.king_blockers(us) & own;
-        legal = !pinned->has(from);
-      }
-    }
-    if (!legal) continue;
+    const Move m = piece == PieceType::Pawn && to == ep && file_of(from) != file_of(to)
+                       ? Move::make(MoveKind::EnPassant, from, to)
+                   : promo != PieceType::None ? Move::make(MoveKind::Promotion, from, to, promo)
+                                              : Move(from, to);
+    if (!is_legal(pos, m)) continue;
     if (found) return std::nullopt;  // ambiguous
-    found = en_passant ? Move::make(MoveKind::EnPassant, from, to)
-            : promo != PieceType::None ? Move::make(MoveKind::Promotion, from, to, promo)
-                                       : Move(from, to);
+    found = m;
   }
   return found;
 }
