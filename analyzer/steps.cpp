@@ -66,8 +66,8 @@ search::Exploration& exploration(Question& q, Kind kind) {
   std::optional<search::Exploration>& e = kind == Kind::Guided ? q.guided : kind == Kind::Narrow ? q.narrow : q.wide;
   if (!e) {
     e.emplace(q.pos, q.winner, q.services.max_closure_positions, search::Order::Guided);
-    if (kind == Kind::Narrow) e->set_focus(search::closing_focus);
-    if (kind == Kind::Wide) e->set_focus(search::wide_focus);
+    if (kind == Kind::Narrow) e->set_focus(search::closing_focus_moves);
+    if (kind == Kind::Wide) e->set_focus(search::wide_focus_moves);
     e->set_tables(q.services.tables);
   }
   return *e;
@@ -252,7 +252,7 @@ class RaceStep final : public StepRunner {
       // the short looks bury some long witnesses), and every exploration takes turns one
       // by one between its greedy and its depth-ordered queue (three greedy turns find
       // most witnesses sooner, but bury some long ones).
-      narrow.set_focus(search::narrow_focus);
+      narrow.set_focus(search::narrow_focus_moves);
       for (search::Exploration* x : {&guided, &narrow, &wide}) x->set_greedy_turns(1);
     }
     if (q.limit == Reason::TimeLimit) return std::nullopt;

@@ -307,14 +307,18 @@ ClosureResult Exploration::run(Limits& limits) {
         }
       }
     }
-    MoveList all, focused;
-    generate_legal(pos, all);
-    if (!limits.spend(1 + all.size())) {
+    MoveList moves;
+    std::size_t legal;
+    if (s.focus) {
+      legal = s.focus(pos, winner, moves);
+    } else {
+      generate_legal(pos, moves);
+      legal = moves.size();
+    }
+    if (!limits.spend(1 + legal)) {
       s.pending = next;
       return {ClosureResult::Kind::LimitHit, {}, s.set.size()};
     }
-    if (s.focus) s.focus(pos, winner, all, focused);
-    MoveList& moves = s.focus ? focused : all;
     order_nearest_last(moves, pos.king_square(~winner));
     // The children have the winner to move: each is also looked at for a mate in one.
     const bool look_for_mate = pos.side_to_move() != winner;

@@ -9,6 +9,7 @@
 // nothing below them can be a mate).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -31,11 +32,12 @@ struct ClosureResult {
 // mate from this position (e.g. a locked structure). Such positions are not expanded.
 using DeadEnd = std::function<bool(const board::Position&, board::Color winner)>;
 
-// A narrowing of the legal moves an exploration follows (narrow_focus, wide_focus): appends the
-// moves of `all` to follow to `kept`. A focused exploration finds witnesses only: when
-// it runs out of positions it reports GaveUp, never Exhausted.
-using MoveFocus = void (*)(const board::Position&, board::Color winner, const board::MoveList& all,
-                           board::MoveList& kept);
+// A narrowing of the legal moves an exploration follows (narrow_focus_moves,
+// wide_focus_moves, focus.hpp): generates the legal moves of the position, appends those
+// to follow to `kept`, and returns how many legal moves there are (an expansion spends
+// nodes for all of them). A focused exploration finds witnesses only: when it runs out of
+// positions it reports GaveUp, never Exhausted.
+using MoveFocus = std::size_t (*)(const board::Position&, board::Color winner, board::MoveList& kept);
 
 // Guided: best first, taking turns between a mostly greedy order (depth counts 1/64; the
 // loser's blockers for flights the winner can never cover count too, flight_blockers.hpp)

@@ -1,10 +1,13 @@
 #include "search/explore/focus.hpp"
 
+#include <array>
 #include <optional>
 
 #include "search/board/attacks.hpp"
 #include "search/board/check_test.hpp"
 #include "search/board/flood.hpp"
+#include "search/board/movegen.hpp"
+#include "search/board/movegen_sinks.hpp"
 #include "search/explore/guidance.hpp"
 
 namespace arbiter::search {
@@ -70,6 +73,94 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
   if (waiting) kept.push(*waiting);
 }
 
+// The squares within d king steps of each square (d = 0..7).
+constexpr std::array<std::array<Bitboard, 8>, 64> kWithin = [] {
+  std::array<std::array<Bitboard, 8>, 64> within{};
+  for (int s = 0; s < 64; ++s)
+    for (int d = 0; d < 8; ++d)
+      for (int t = 0; t < 64; ++t)
+        if (distance(Square(s), Square(t)) <= d) within[s][d] |= Square(t);
+  return within;
+}();
+
+// The loser's moves that the narrow and the closing focus keep, taken from the generator
+// (movegen_sinks.hpp) without listing the others: the same moves in the same order as
+// focus() over generate_legal's list. The loser's king moves (castling too), promotions,
+// en-passant and other captures are kept as they come; of the others only the waiting
+// move is kept, the first in the generator's order whose target is nearest the king.
+// Within a group the generator lists targets in square order, so the group's candidate
+// is its lowest target among the nearest ones.
+class LoserFocusSink {
+ public:
+  LoserFocusSink(const Position& pos, MoveList& kept)
+      : kept_(kept), king_(pos.king_square(pos.side_to_move())), occ_(pos.occupied()), within_(kWithin[index(king_)]) {}
+
+  void piece(Square from, Bitboard targets) {
+    legal_ += targets.count();
+    if (from == king_) {
+      for (Square to : targets) kept_.push(Move(from, to));
+      return;
+    }
+    for (Square to : targets & occ_) kept_.push(Move(from, to));
+    if (const Square to = nearest(targets & ~occ_); to != Square::None) waiting_ = Move(from, to);
+  }
+  void pawns(Bitboard targets, int delta) {
+    legal_ += targets.count();
+    for (Square to : targets & occ_) kept_.push(Move(offset(to, -delta), to));
+    if (const Square to = nearest(targets & ~occ_); to != Square::None) waiting_ = Move(offset(to, -delta), to);
+  }
+  void promotions(Bitboard targets, int delta) {
+    legal_ += 4 * targets.count();
+    for (Square to : targets)
+      for (PieceType t : movegen::kPromotions) kept_.push(Move::make(MoveKind::Promotion, offset(to, -delta), to, t));
+  }
+  void add(Move m) {
+    ++legal_;
+    if (m.kind() != MoveKind::Normal || occ_.has(m.to()) || m.from() == king_) kept_.push(m);
+    else if (distance(m.to(), king_) < waiting_distance_) waiting_ = m, waiting_distance_ = distance(m.to(), king_);
+  }
+
+  // Appends the waiting move, if any; the number of legal moves.
+  std::size_t finish() {
+    if (waiting_distance_ < 8) kept_.push(waiting_);
+    return legal_;
+  }
+
+ private:
+  // The lowest of `quiet` among its squares nearest the king, when nearer than the
+  // waiting move so far (which it then replaces); else None.
+  Square nearest(Bitboard quiet) {
+    Bitboard near = quiet & within_[waiting_distance_ - 1];
+    if (!near) return Square::None;
+    int d = 1;
+    while (!(near & within_[d])) ++d;
+    waiting_distance_ = d;
+    return (near & within_[d]).first();
+  }
+
+  MoveList& kept_;
+  const Square king_;
+  const Bitboard occ_;
+  const std::array<Bitboard, 8>& within_;
+  Move waiting_;
+  int waiting_distance_ = 8;  // 8: no waiting move yet
+  std::size_t legal_ = 0;
+};
+
+// Generates the legal moves of `pos` and appends what focus() keeps of them to `kept`;
+// the number of legal moves.
+std::size_t focus_moves(const Position& pos, Color winner, MoveList& kept, bool closing, bool wide) {
+  if (!wide && pos.side_to_move() != winner) {  // the loser's moves: no closing test, no zone
+    LoserFocusSink sink(pos, kept);
+    movegen::generate(pos, sink);
+    return sink.finish();
+  }
+  MoveList all;
+  generate_legal(pos, all);
+  focus(pos, winner, all, kept, closing, wide);
+  return all.size();
+}
+
 }  // namespace
 
 void narrow_focus(const Position& pos, Color winner, const MoveList& moves, MoveList& kept) {
@@ -82,6 +173,18 @@ void closing_focus(const Position& pos, Color winner, const MoveList& moves, Mov
 
 void wide_focus(const Position& pos, Color winner, const MoveList& moves, MoveList& kept) {
   focus(pos, winner, moves, kept, true, true);
+}
+
+std::size_t narrow_focus_moves(const Position& pos, Color winner, MoveList& kept) {
+  return focus_moves(pos, winner, kept, false, false);
+}
+
+std::size_t closing_focus_moves(const Position& pos, Color winner, MoveList& kept) {
+  return focus_moves(pos, winner, kept, true, false);
+}
+
+std::size_t wide_focus_moves(const Position& pos, Color winner, MoveList& kept) {
+  return focus_moves(pos, winner, kept, true, true);
 }
 
 }  // namespace arbiter::search

@@ -8,6 +8,8 @@
 // (some mates need a move it drops).
 #pragma once
 
+#include <cstddef>
+
 #include "search/board/move.hpp"
 #include "search/board/position.hpp"
 
@@ -28,5 +30,14 @@ void closing_focus(const board::Position& pos, board::Color winner, const board:
 // losing king (blockers, flights), the winner's men closing in on it, and the loser's men
 // stepping where the winner could take them (opening lines, making way).
 void wide_focus(const board::Position& pos, board::Color winner, const board::MoveList& moves, board::MoveList& kept);
+
+// Each focus with the generation of the legal moves (an Exploration's MoveFocus): appends
+// to `kept` exactly what the focus keeps of generate_legal's list, in the same order, and
+// returns the number of legal moves. The loser's moves under the narrow and the closing
+// focus come straight from the generator, without a list of all of them (about 35 moves
+// listed to keep 5); the others are listed and filtered.
+std::size_t narrow_focus_moves(const board::Position& pos, board::Color winner, board::MoveList& kept);
+std::size_t closing_focus_moves(const board::Position& pos, board::Color winner, board::MoveList& kept);
+std::size_t wide_focus_moves(const board::Position& pos, board::Color winner, board::MoveList& kept);
 
 }  // namespace arbiter::search

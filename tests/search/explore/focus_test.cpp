@@ -2,9 +2,12 @@
 // every king move, capture, promotion and en-passant capture, the winner's pawn moves and
 // checks, and at most one other move; the wide one keeps at least as much. An exploration
 // with a focus finds witnesses that replay, and when it runs dry it proves nothing
-// (GaveUp, never Exhausted).
+// (GaveUp, never Exhausted). Each focus with the generation (narrow_focus_moves, ...)
+// gives exactly the focus of the legal moves, in order.
 #include <catch2/catch.hpp>
+#include <fstream>
 
+#include "analyzer/pgn_game.hpp"
 #include "analyzer/witness.hpp"
 #include "search/board/movegen.hpp"
 #include "search/explore/closure.hpp"
@@ -36,7 +39,60 @@ bool must_keep(const board::Position& pos, Move m, Color winner) {
   return pos.side_to_move() == winner && (type == PieceType::Pawn || pos.gives_check(m));
 }
 
+std::vector<uint16_t> raw_moves(const MoveList& moves) {
+  std::vector<uint16_t> out;
+  for (Move m : moves) out.push_back(m.raw());
+  return out;
+}
+
 }  // namespace
+
+TEST_CASE("focus: with the generation, each focus keeps exactly the same moves in the same order", "[search][focus]") {
+  // Every position within two plies of the perft positions (standard and Chess960: pins,
+  // checks, promotions, castling, en passant, full boards) and of the fixture games' final
+  // positions (endings), with either side the winner.
+  std::vector<board::Position> roots;
+  for (const std::string& file : {test::data("perft/perft.epd"), test::data("perft960.epd")})
+    for (const std::string& fen : test::epd_fens(file)) roots.push_back(test::pos(fen));
+  std::ifstream games(test::data("fixtures/games.pgn"));
+  REQUIRE(games);
+  analyzer::PgnReader reader(games);
+  for (analyzer::RawGame raw; reader.next(raw);) {
+    auto game = analyzer::replay(raw);
+    REQUIRE(game.has_value());
+    roots.push_back(game->end);
+  }
+  REQUIRE(roots.size() > 50);
+
+  using Filter = void (*)(const board::Position&, Color, const MoveList&, MoveList&);
+  const std::pair<Filter, search::MoveFocus> focuses[] = {{search::narrow_focus, search::narrow_focus_moves},
+                                                          {search::closing_focus, search::closing_focus_moves},
+                                                          {search::wide_focus, search::wide_focus_moves}};
+  int loser_positions = 0, waiting_moves = 0;
+  for (board::Position& root : roots) {
+    test::walk(root, 2, [&](board::Position& pos) {
+      MoveList legal;
+      board::generate_legal(pos, legal);
+      for (Color winner : {Color::White, Color::Black}) {
+        for (const auto& [filter, generated] : focuses) {
+          INFO(pos.fen() << " winner " << (winner == Color::White ? "White" : "Black"));
+          MoveList expected, kept;
+          filter(pos, winner, legal, expected);
+          REQUIRE(generated(pos, winner, kept) == legal.size());
+          REQUIRE(raw_moves(kept) == raw_moves(expected));
+        }
+        if (pos.side_to_move() != winner) {
+          ++loser_positions;
+          MoveList kept;
+          search::narrow_focus_moves(pos, winner, kept);
+          waiting_moves += !kept.empty() && !must_keep(pos, kept[kept.size() - 1], winner);
+        }
+      }
+    });
+  }
+  CHECK(loser_positions > 20'000);
+  CHECK(waiting_moves > 20'000);
+}
 
 TEST_CASE("focus: the narrow focus keeps the forcing moves and one waiting move, the wide one more",
           "[search][focus]") {
@@ -83,7 +139,7 @@ TEST_CASE("focus: a focused exploration that runs dry proves nothing", "[search]
   // focused one only gives up.
   const board::Position wall = test::pos("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1");
   search::Exploration focused(wall, Color::White, 1'000'000, search::Order::Guided);
-  focused.set_focus(search::narrow_focus);
+  focused.set_focus(search::narrow_focus_moves);
   search::Limits limits(10'000'000);
   const auto r = focused.run(limits);
   CHECK(r.kind == search::ClosureResult::Kind::GaveUp);
@@ -106,7 +162,7 @@ TEST_CASE("focus: focused explorations find witnesses of game ends that replay t
     INFO(row.fen);
     const board::Position root = test::pos(row.fen);
     search::Exploration focused(root, row.winner, 1'000'000, search::Order::Guided);
-    focused.set_focus(search::narrow_focus);
+    focused.set_focus(search::narrow_focus_moves);
     search::Limits limits(100'000);
     auto r = focused.run(limits);
     REQUIRE(r.kind == search::ClosureResult::Kind::MateFound);
