@@ -41,11 +41,14 @@ std::optional<std::string> refused_under_automatic_draws(const Position& root, s
                                                          Color winner) {
   if (auto ended = ended_by_automatic_draw(root)) return "before the first move " + *ended;
   Position pos = root;
+  bool next_legal = !line.empty() && is_legal(pos, line[0]);
   for (std::size_t i = 0; i < line.size(); ++i) {
     auto ply = [&] { return "ply " + std::to_string(i + 1); };
-    if (!is_legal(pos, line[i])) return ply() + " is not a legal move";
+    if (!next_legal) return ply() + " is not a legal move";
     pos.do_move(line[i]);
-    if (!has_legal_move(pos)) {
+    // The line's next move, legal, shows a legal move; only without one are they counted.
+    next_legal = i + 1 < line.size() && is_legal(pos, line[i + 1]);
+    if (!next_legal && !has_legal_move(pos)) {
       if (i + 1 == line.size() && pos.in_check() && pos.side_to_move() == ~winner) return std::nullopt;
       return ply() + " ends the game by " + (pos.in_check() ? "checkmate" : "stalemate") + " before the line ends";
     }

@@ -279,3 +279,34 @@ TEST_CASE("automatic draws: K+R v K near the clock's end agrees with the brute-f
     }
   }
 }
+
+TEST_CASE("automatic draws: the validator names why it refuses a line that is no mate",
+          "[automatic-draws]") {
+  // Which ply the line breaks at, and how: a move that is not legal, a mate or a
+  // stalemate before the line's end, or a line that ends without mate. The game's end
+  // comes before the clock and the repetitions at the same ply.
+  const std::string fen = with_clock(kRook, 0);
+  std::vector<Move> line = game(fen, "Kg6 Kg8").moves;
+  line.push_back(Move(board::Square(46), board::Square(54)));  // g6-g7, beside the black king
+  auto illegal = refused_under_automatic_draws(pos(fen), line, Color::White);
+  REQUIRE(illegal.has_value());
+  CHECK(*illegal == "ply 3 is not a legal move");
+
+  line = game(fen, "Kg6 Kg8 Rb8#").moves;
+  line.push_back(Move(board::Square(62), board::Square(55)));  // g8-h7, after the mate
+  auto mated = refused_under_automatic_draws(pos(fen), line, Color::White);
+  REQUIRE(mated.has_value());
+  CHECK(*mated == "ply 3 ends the game by checkmate before the line ends");
+
+  const std::string stalemating = "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1";
+  line = game(stalemating, "Qf7").moves;
+  line.push_back(Move(board::Square(63), board::Square(62)));  // h8-g8: no move is left
+  auto stalemate = refused_under_automatic_draws(pos(stalemating), line, Color::White);
+  REQUIRE(stalemate.has_value());
+  CHECK(*stalemate == "ply 1 ends the game by stalemate before the line ends");
+
+  auto short_line = refused_under_automatic_draws(pos(fen), game(fen, "Kg6 Kg8").moves, Color::White);
+  REQUIRE(short_line.has_value());
+  CHECK(*short_line == "the line does not end in checkmate");
+  CHECK_FALSE(refused_under_automatic_draws(pos(fen), game(fen, "Kg6 Kg8 Rb8#").moves, Color::White).has_value());
+}
