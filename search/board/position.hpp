@@ -137,6 +137,24 @@ class Position {
     int halfmove_clock = 0;
   };
 
+  // The states since setup. A copy gets room for more moves: positions are copied to
+  // search or replay from them, and a copy sized to its history reallocates at once.
+  struct StateStack : std::vector<State> {
+    static constexpr std::size_t kRoom = 64;
+    StateStack() = default;
+    StateStack(const StateStack& o) : std::vector<State>() { copy(o); }
+    StateStack& operator=(const StateStack& o) {
+      if (this != &o) clear(), copy(o);
+      return *this;
+    }
+    StateStack(StateStack&&) noexcept = default;
+    StateStack& operator=(StateStack&&) noexcept = default;
+    void copy(const StateStack& o) {
+      reserve(o.size() + kRoom);
+      insert(end(), o.begin(), o.end());
+    }
+  };
+
   Position() = default;
   const State& state() const { return states_.back(); }
   void put(Piece p, Square s);
@@ -155,7 +173,7 @@ class Position {
   Color start_side_ = Color::White;
   int fullmove_base_ = 1;
   bool chess960_ = false;
-  std::vector<State> states_;
+  StateStack states_;
 
   // Rebuilds a packed position (packed from `like` or its successors); see packed.hpp.
   static Position restore(const PackedPosition& packed, const Position& like);
