@@ -10,14 +10,6 @@ bool king_side_castling(Move m) { return file_of(m.to()) > file_of(m.from()); }
 
 char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
 
-// parse_square for text[at, at + 2) (inline: every move parsed asks it once or three times).
-std::optional<Square> square_at(std::string_view text, std::size_t at) {
-  if (text.size() < at + 2) return std::nullopt;
-  const char f = text[at], r = text[at + 1];
-  if (f < 'a' || f > 'h' || r < '1' || r > '8') return std::nullopt;
-  return make_square(f - 'a', r - '1');
-}
-
 // The one legal move of `piece` to `to` that fits the disambiguation, found backwards
 // from the target square (no full move generation: replaying games is mostly this).
 // Complete and exact like the legal move list; nullopt when no move or several fit, or
@@ -199,7 +191,7 @@ std::expected<Move, std::string> parse_san(const Position& pos, std::string_view
     }
   }
   if (text.size() < 2) return error("no target square");
-  auto to = square_at(text, text.size() - 2);
+  auto to = parse_square(text.substr(text.size() - 2));
   if (!to) return error("no target square");
   text.remove_suffix(2);
   bool capture = false;
@@ -242,7 +234,8 @@ std::expected<Move, std::string> parse_san(const Position& pos, std::string_view
 }
 
 std::expected<Move, std::string> parse_move(const Position& pos, std::string_view text) {
-  bool uci_shape = text.size() >= 4 && text.size() <= 5 && square_at(text, 0) && square_at(text, 2);
+  bool uci_shape =
+      text.size() >= 4 && text.size() <= 5 && parse_square(text.substr(0, 2)) && parse_square(text.substr(2, 2));
   if (uci_shape) {
     if (auto m = parse_uci(pos, text)) return m;
   }

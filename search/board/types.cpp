@@ -7,11 +7,6 @@ std::string square_name(Square s) {
   return {char('a' + file_of(s)), char('1' + rank_of(s))};
 }
 
-std::optional<Square> parse_square(std::string_view text) {
-  if (text.size() != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8') return std::nullopt;
-  return make_square(text[0] - 'a', text[1] - '1');
-}
-
 char type_char(PieceType t) {
   constexpr char chars[] = " PNBRQK";
   return chars[index(t)];

@@ -52,11 +52,17 @@ constexpr int distance(Square a, Square b) {
 }
 
 std::string square_name(Square s);                           // "e4"; "-" for None
-std::optional<Square> parse_square(std::string_view text);    // "e4" -> E4
+inline std::optional<Square> parse_square(std::string_view);  // "e4" -> E4
 char piece_char(Piece p);                                     // 'N' white, 'n' black
 std::optional<Piece> piece_from_char(char c);
 char type_char(PieceType t);                                  // 'N', 'B', ... ('P' for pawn)
 std::string_view color_name(Color c);                         // "white" / "black"
+
+// Inline: every move read asks it once or three times.
+inline std::optional<Square> parse_square(std::string_view text) {
+  if (text.size() != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8') return std::nullopt;
+  return make_square(text[0] - 'a', text[1] - '1');
+}
 
 // Castling rights: one bit per side and wing.
 enum class CastlingRight : uint8_t { WhiteKing = 1, WhiteQueen = 2, BlackKing = 4, BlackQueen = 8 };
