@@ -177,6 +177,20 @@ TEST_CASE("--help on the program and on each command exits 0 and shows an exampl
   }
 }
 
+// main.cpp registers only the command named first (the others' options are not built);
+// its table of names must match the names the commands register, or `X --help` would fail.
+TEST_CASE("each command named first parses alone: its --help, and the program's lists it", "[cli][help]") {
+  const auto all = test::run_arbiter("--help");
+  for (const char* name : {"analyze", "status", "perft", "helpmate", "convert", "cache", "timeout", "resign", "audit",
+                           "fixtures", "tables", "diagram", "serve"}) {
+    INFO(name);
+    auto r = test::run_arbiter(std::string(name) + " --help");
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains(std::string("Usage: arbiter ") + name));
+    CHECK_THAT(all.out, Catch::Contains(std::string("\n  ") + name + " "));
+  }
+}
+
 TEST_CASE("a bad depth is a usage error: exit status 2", "[cli][perft]") {
   for (const char* args : {"perft 13", "perft x", "perft -1", "perft", "perft 2.5"}) {
     INFO(args);
