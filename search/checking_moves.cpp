@@ -159,4 +159,18 @@ std::optional<Move> find_mating_move(Position& pos) {
   return find_mating_move(pos, near);
 }
 
+std::optional<std::pair<Move, Move>> find_pass_and_mate(Position& pos) {
+  if (!pos.do_null_move()) return std::nullopt;
+  const bool threat = find_mating_move(pos).has_value();
+  pos.undo_null_move();
+  if (!threat) return std::nullopt;
+  for (Move m : legal_moves(pos)) {
+    pos.do_move(m);
+    const std::optional<Move> mate = find_mating_move(pos);
+    pos.undo_move(m);
+    if (mate) return std::pair{m, *mate};
+  }
+  return std::nullopt;
+}
+
 }  // namespace arbiter::search

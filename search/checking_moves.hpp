@@ -6,6 +6,7 @@
 #pragma once
 
 #include <optional>
+#include <utility>
 
 #include "search/board/move.hpp"
 #include "search/board/position.hpp"
@@ -34,5 +35,13 @@ std::optional<board::Move> find_mating_move(board::Position& pos);
 // The same, also counting the checks that leave the king no step but are no mate (a man
 // can take the checker or step between): `near` is their number when no mate is found.
 std::optional<board::Move> find_mating_move(board::Position& pos, int& near);
+
+// A move of the side to move and the other side's mate in one after it, found only where
+// the other side threatens mate already (it would mate at once if it were its turn): the
+// moves are then tried in generation order, the first that leaves a mate in one is
+// returned. A helpmate's loser often only has to wait. Not complete: a move that makes a
+// mate possible where none is threatened (a self-block, a guard taken away) is not looked
+// for. Nothing when the side to move is in check.
+std::optional<std::pair<board::Move, board::Move>> find_pass_and_mate(board::Position& pos);
 
 }  // namespace arbiter::search

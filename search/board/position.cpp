@@ -385,6 +385,26 @@ void Position::do_move(Move m) {
   st.checkers = compute_checkers();
 }
 
+bool Position::do_null_move() {
+  if (in_check()) return false;
+  State st = states_.back();
+  st.key ^= zobrist::kKeys.black_to_move;
+  if (st.en_passant != Square::None) st.key ^= zobrist::kKeys.en_passant[file_of(st.en_passant)];
+  st.en_passant = Square::None;
+  st.move = Move();
+  st.captured = Piece::None;
+  ++st.halfmove_clock;
+  states_.push_back(st);
+  side_ = ~side_;
+  states_.back().checkers = compute_checkers();
+  return true;
+}
+
+void Position::undo_null_move() {
+  states_.pop_back();
+  side_ = ~side_;
+}
+
 void Position::undo_move(Move m) {
   State& st = states_.back();
   Color them = side_, us = ~them;

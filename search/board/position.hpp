@@ -111,6 +111,11 @@ class Position {
   // --- moves
   void do_move(Move m);
   void undo_move(Move m);
+  // A pass: the other side to move, nothing moved, no en passant right. Only where the
+  // side to move is not in check (after a pass its king would stand attacked with the
+  // other side to move); returns false and does nothing there. undo_null_move takes it back.
+  bool do_null_move();
+  void undo_null_move();
   // The squares a castling move takes the king and the rook to.
   static Square castling_king_target(Color c, bool king_side);
   static Square castling_rook_target(Color c, bool king_side);

@@ -348,6 +348,13 @@ ClosureResult Exploration::run(Limits& limits) {
             line.push_back(*mate);
             return found(std::move(line));
           }
+        } else if (s.focus) {
+          if (auto finish = find_pass_and_mate(pos)) {
+            auto line = path_to(s.set, child);
+            line.push_back(finish->first);
+            line.push_back(finish->second);
+            return found(std::move(line));
+          }
         }
         s.frontier.push(child, pos, winner, depth, near ? kNearMateBonus : 0);
       }

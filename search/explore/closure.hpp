@@ -4,9 +4,11 @@
 // the shortest one in breadth-first order; in guided order (best first by
 // mate_distance_estimate) usually found far sooner, and the proof is the same. Each new
 // position with the winner to move is also looked at for a mate in one (checks only), so
-// a mate is seen one ply before its last position would be expanded. Positions where
-// material already forbids a mate by `winner` are counted but not expanded (sound:
-// nothing below them can be a mate).
+// a mate is seen one ply before its last position would be expanded; under a focus, each
+// new position with the loser to move is looked at for a mate the winner threatens, which
+// a waiting move of the loser's lets through (find_pass_and_mate), two plies before.
+// Positions where material already forbids a mate by `winner` are counted but not
+// expanded (sound: nothing below them can be a mate).
 #pragma once
 
 #include <cstddef>

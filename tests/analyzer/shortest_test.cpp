@@ -145,10 +145,10 @@ class MemoryStore final : public search::VerdictStore {
 }  // namespace
 
 TEST_CASE("a stored witness that is not the shortest is replaced by a shorter one", "[shortest]") {
-  const std::string fen = "8/4k3/6P1/5K2/8/8/5n2/8 w - - 1 61";
+  const std::string fen = "6k1/4B2R/4K3/8/8/8/8/8 w - - 0 1";
   const auto pos = test::pos(fen);
-  // A long witness kept by an earlier run: found without shortening, a mate by promotion
-  // after a walk of the kings.
+  // A long witness kept by an earlier run: found without shortening, a chase of the king
+  // by the rook and the bishop (a shortest mate has 3 plies: Bf6 Kf8 Rh8#).
   MemoryStore store;
   {
     analyzer::AnalysisOptions first;
@@ -208,8 +208,9 @@ analyzer::AnalysisOptions with_shortening(analyzer::Shortening mode) {
   return options;
 }
 
-// Hansen-Carlsen's final position: White's first witness has 35 plies, a shortest 5.
-const std::string kLongFirst = "8/4k3/6P1/5K2/8/8/5n2/8 w - - 1 61";
+// A rook against a lone king (from the CHA test vector): White's first witness drives the
+// king along the edges in 21 plies; a shortest mate has 5.
+const std::string kLongFirst = "8/3R4/8/8/4K3/8/8/k7 w - - 0 1";
 
 void check_same_witness(const search::Verdict& got, const search::Verdict& want) {
   CHECK(got.outcome == want.outcome);
@@ -261,9 +262,9 @@ TEST_CASE("an analyzer deferring shortening rules on the first witness and quote
 
 TEST_CASE("deferred shortening gives the default's verdict where only the short witness fits the clock",
           "[shortest][automatic-draws]") {
-  // The first witness has 7 plies and no capture: past the 75-move rule from clock 146. The
+  // The first witness has 9 plies and no capture: past the 75-move rule from clock 146. The
   // shortest has 3, which fits; the default finds it before the rules are applied.
-  const auto pos = test::pos("k7/8/2K5/8/8/8/8/7R w - - 146 80");
+  const auto pos = test::pos("6k1/4B2R/4K3/8/8/8/8/8 w - - 146 80");
   const auto first =
       analyzer::WinnabilityAnalyzer(with_shortening(analyzer::Shortening::FirstWitness)).analyze(pos, Color::White);
   REQUIRE(first.line.size() > 4);

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <functional>
 #include <set>
+#include <sstream>
 
 #include "search/board/movegen.hpp"
 #include "search/board/notation.hpp"
@@ -307,4 +308,42 @@ TEST_CASE("every broken rule is listed, not only the first", "[fen][errors]") {
     CHECK(has_kind(errors, Kind::TooManyKings));
     CHECK(has_kind(errors, Kind::BadCastling));
   }
+}
+
+TEST_CASE("a null move is the position with the other side to move, and undo restores it", "[fen][null-move]") {
+  // Its key is that of the FEN with the side to move flipped and no en-passant square (the
+  // counters aside), in every position within three plies of the perft roots; in check it
+  // is refused and changes nothing.
+  int passed = 0, refused = 0;
+  for (const std::string& fen : test::epd_fens(test::fixture("perft/perft.epd"))) {
+    board::Position root = test::pos(fen);
+    test::walk(root, 3, [&](board::Position& pos) {
+      const std::string before = pos.fen();
+      const uint64_t key = pos.key();
+      INFO(before);
+      if (pos.in_check()) {
+        CHECK_FALSE(pos.do_null_move());
+        CHECK(pos.fen() == before);
+        ++refused;
+        return;
+      }
+      std::istringstream fields(before);
+      std::string board_field, side, castling, en_passant;
+      fields >> board_field >> side >> castling >> en_passant;
+      const auto flipped =
+          board::Position::from_fen(board_field + (side == "w" ? " b " : " w ") + castling + " - 0 1");
+      REQUIRE(flipped);
+      REQUIRE(pos.do_null_move());
+      CHECK(pos.side_to_move() == flipped->side_to_move());
+      CHECK(pos.key() == flipped->key());
+      CHECK(pos.checkers() == flipped->checkers());
+      CHECK(pos.en_passant() == board::Square::None);
+      pos.undo_null_move();
+      CHECK(pos.fen() == before);
+      CHECK(pos.key() == key);
+      ++passed;
+    });
+  }
+  CHECK(passed > 10000);
+  CHECK(refused > 100);
 }

@@ -119,3 +119,78 @@ TEST_CASE("king can step after a move: judged without making it, as making it sh
   CHECK(moves > 10000);
   CHECK(stuck > 100);
 }
+
+namespace {
+
+// What find_pass_and_mate looks for, by brute force: whether the other side would mate at
+// once after a pass, and whether some move of the side to move leaves it a mate in one.
+struct PassAndMate {
+  bool threat = false, some_move_keeps_a_mate = false;
+};
+
+PassAndMate pass_and_mate_by_brute_force(Position pos) {
+  PassAndMate found;
+  auto mate_in_one = [](Position& p) {
+    for (Move m : legal_moves(p)) {
+      p.do_move(m);
+      const bool mate = p.in_check() && legal_moves(p).empty();
+      p.undo_move(m);
+      if (mate) return true;
+    }
+    return false;
+  };
+  if (pos.in_check() || !pos.do_null_move()) return found;
+  found.threat = mate_in_one(pos);
+  pos.undo_null_move();
+  for (Move m : legal_moves(pos)) {
+    pos.do_move(m);
+    found.some_move_keeps_a_mate |= mate_in_one(pos);
+    pos.undo_move(m);
+  }
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("pass and mate: found exactly where a mate is threatened and some move keeps one; it replays to mate",
+          "[helpmate][checks]") {
+  struct Root {
+    const char* fen;
+    int depth;
+  };
+  const Root roots[] = {
+      {"7k/8/6K1/8/8/7p/8/Q7 b - - 0 1", 3},      // Qa8# is threatened: any move of Black's lets it through
+      {"8/4k3/6P1/5K2/8/8/5n2/8 w - - 1 61", 3},  // Hansen-Carlsen: g7 Ke8 Ke6 Nd1 g8=Q#
+      {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 3},
+      {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2},
+      {"k7/8/1K6/8/8/8/p7/7R b - - 0 1", 3},
+  };
+  int positions = 0, threats = 0, found = 0;
+  for (const Root& r : roots) {
+    Position root = test::pos(r.fen);
+    walk(root, r.depth, [&](Position& pos) {
+      ++positions;
+      const std::string before = pos.fen();
+      const PassAndMate truth = pass_and_mate_by_brute_force(pos);
+      const auto got = search::find_pass_and_mate(pos);
+      INFO(before);
+      REQUIRE(pos.fen() == before);
+      REQUIRE(got.has_value() == (truth.threat && truth.some_move_keeps_a_mate));
+      threats += truth.threat;
+      if (!got) return;
+      ++found;
+      Position line = pos;
+      REQUIRE(is_legal(line, got->first));
+      line.do_move(got->first);
+      REQUIRE(is_legal(line, got->second));
+      line.do_move(got->second);
+      CHECK(line.in_check());
+      CHECK(legal_moves(line).empty());
+    });
+  }
+  CHECK(positions > 5000);
+  CHECK(threats > 100);
+  CHECK(found > 100);
+  INFO(positions << " positions, " << threats << " threats, " << found << " found");
+  CHECK(found < threats);  // some threat that every move spoils
+}
