@@ -152,7 +152,7 @@ PassAndMate pass_and_mate_by_brute_force(Position pos) {
 
 }  // namespace
 
-TEST_CASE("pass and mate: found exactly where a mate is threatened and some move keeps one; it replays to mate",
+TEST_CASE("pass and mate: found exactly where a mate is threatened and some move keeps one, and replays to mate",
           "[helpmate][checks]") {
   struct Root {
     const char* fen;
