@@ -148,6 +148,18 @@ TEST_CASE("focus: a focused exploration that runs dry proves nothing", "[search]
   CHECK(focused.run(again).kind == search::ClosureResult::Kind::GaveUp);
 }
 
+namespace {
+
+// A guided exploration of `root` under the narrow focus, run within `nodes` nodes.
+search::ClosureResult run_narrow(const board::Position& root, Color winner, uint64_t nodes) {
+  search::Exploration focused(root, winner, 1'000'000, search::Order::Guided);
+  focused.set_focus(search::narrow_focus_moves);
+  search::Limits limits(nodes);
+  return focused.run(limits);
+}
+
+}  // namespace
+
 TEST_CASE("focus: focused explorations find witnesses of game ends that replay to mate", "[search][focus][closure]") {
   struct Row {
     const char* fen;
@@ -162,26 +174,21 @@ TEST_CASE("focus: focused explorations find witnesses of game ends that replay t
   for (const Row& row : rows) {
     INFO(row.fen);
     const board::Position root = test::pos(row.fen);
-    search::Exploration focused(root, row.winner, 1'000'000, search::Order::Guided);
-    focused.set_focus(search::narrow_focus_moves);
-    search::Limits limits(100'000);
-    auto r = focused.run(limits);
+    const auto r = run_narrow(root, row.winner, 100'000);
     REQUIRE(r.kind == search::ClosureResult::Kind::MateFound);
     CHECK(analyzer::replays_to_mate(root, r.line, row.winner));
   }
 }
 
-TEST_CASE("focus: a mate the loser has only to wait for is seen two plies ahead, at its shortest", "[search][focus][closure]") {
+TEST_CASE("focus: a mate the loser has only to wait for is seen two plies ahead, at its shortest",
+          "[search][focus][closure]") {
   // Hansen-Carlsen, the final position (chess.com; White's flag): 61. g7 Ke8 62. Ke6 Nd1
   // 63. g8=Q#, where Black's knight move only waits. The narrow focus keeps one waiting
   // move of the loser's, the one ending nearest its king, which would spoil this mate; the
   // look for a threatened mate after each of the winner's moves finds it in 5 plies, the
   // shortest (a breadth-first search of 5 plies, below, finds none shorter).
   const board::Position root = test::pos("8/4k3/6P1/5K2/8/8/5n2/8 w - - 1 61");
-  search::Exploration focused(root, Color::White, 1'000'000, search::Order::Guided);
-  focused.set_focus(search::narrow_focus_moves);
-  search::Limits limits(100'000);
-  const auto r = focused.run(limits);
+  const auto r = run_narrow(root, Color::White, 100'000);
   REQUIRE(r.kind == search::ClosureResult::Kind::MateFound);
   CHECK(analyzer::replays_to_mate(root, r.line, Color::White));
   CHECK(r.line.size() == 5);
