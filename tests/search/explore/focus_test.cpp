@@ -183,9 +183,9 @@ TEST_CASE("focus: focused explorations find witnesses of game ends that replay t
 TEST_CASE("focus: a mate the loser has only to wait for is seen two plies ahead, at its shortest",
           "[search][focus][closure]") {
   // Hansen-Carlsen, the final position (chess.com; White's flag): 61. g7 Ke8 62. Ke6 Nd1
-  // 63. g8=Q#, where Black's knight move only waits. The narrow focus keeps one waiting
-  // move of the loser's, the one ending nearest its king, which would spoil this mate; the
-  // look for a threatened mate after each of the winner's moves finds it in 5 plies, the
+  // 63. g8=Q#, where Black's knight move only waits. The mate-in-one look alone sees it
+  // only once the position after 62. Ke6 is expanded (the first witness had 35 plies);
+  // the look for a threatened mate sees it when that position is reached, in 5 plies, the
   // shortest (a breadth-first search of 5 plies, below, finds none shorter).
   const board::Position root = test::pos("8/4k3/6P1/5K2/8/8/5n2/8 w - - 1 61");
   const auto r = run_narrow(root, Color::White, 100'000);
