@@ -13,7 +13,7 @@ int approach_gap(PieceType type, Square s, Square king, Bitboard occupied) {
   return approach_gap(type, s, king, king_attacks(king) | king, occupied);
 }
 
-int mate_distance_estimate(const Position& pos, Color winner) {
+int mate_distance_estimate(const Position& pos, Color winner, int& check_gap_part) {
   const Color loser = ~winner;
   const Square king = pos.king_square(loser);
   const Bitboard occ_without_king = pos.occupied() ^ king;
@@ -93,7 +93,13 @@ int mate_distance_estimate(const Position& pos, Color winner) {
   // the other half and the test vector checking): nodes to a witness, mean -30%. A check
   // counts more and each free flight less than one would guess: a check with one flight
   // left is often a move from mate, a quiet position with none often far from it.
+  check_gap_part = check_gap;
   return check_gap + free_flights + (check ? 0 : 6) + 2 * edge + approach + promotion + blocker / 2 + 2 * loser_promotion;
+}
+
+int mate_distance_estimate(const Position& pos, Color winner) {
+  int check_gap = 0;
+  return mate_distance_estimate(pos, winner, check_gap);
 }
 
 }  // namespace arbiter::search

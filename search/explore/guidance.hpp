@@ -14,6 +14,10 @@ namespace arbiter::search {
 
 int mate_distance_estimate(const board::Position& pos, board::Color winner);
 
+// The same, also setting `check_gap` to the part of it that counts the moves before the
+// winner can check at all (zero with a rook or a queen).
+int mate_distance_estimate(const board::Position& pos, board::Color winner, int& check_gap);
+
 // Roughly how many moves a man of `type` on `s` needs before it bears on the zone of
 // the losing king on `king` (the king's square and its neighbours): 0 when it already
 // attacks a zone square. Pawns are not covered (they count toward promotion instead).
