@@ -31,13 +31,28 @@ void generate_checking_moves(const Position& pos, CheckingMoves& out) {
     keep_checks(pos, legal_moves(pos), out);
     return;
   }
-  if (pos.can_castle(us, true) || pos.can_castle(us, false)) {
+  // A castling move checks only with its rook, from the rank or the file of the rook's
+  // target, or by a line to the enemy king that the king or the rook opens on leaving its
+  // square (a slider of ours beyond it): none is looked at unless one of these can be.
+  const Square our_king = pos.king_square(us), their_king = pos.king_square(them);
+  const Bitboard sliders = pos.pieces(us, PieceType::Bishop, PieceType::Queen) | pos.pieces(us, PieceType::Rook);
+  auto opens_line = [&](Square left) {
+    for (Square s : line_through(left, their_king) & sliders)
+      if (between(s, their_king).has(left)) return true;
+    return false;
+  };
+  auto castling_may_check = [&](bool king_side) {
+    if (!pos.can_castle(us, king_side)) return false;
+    const Square rook_target = Position::castling_rook_target(us, king_side);
+    return rook_attacks(rook_target, Bitboard()).has(their_king) || opens_line(our_king) ||
+           opens_line(pos.castling_rook(us, king_side));
+  };
+  if (castling_may_check(true) || castling_may_check(false)) {
     MoveList castlings;
     generate_castling(pos, castlings);
     keep_checks(pos, castlings, out);
   }
   const Bitboard own = pos.pieces(us), enemy = pos.pieces(them), occupied = own | enemy;
-  const Square our_king = pos.king_square(us), their_king = pos.king_square(them);
   const Bitboard pinned = pos.king_blockers(us) & own;
   const Bitboard uncovering = pos.king_blockers(them) & own;  // leaving their line uncovers a check
   const Bitboard diagonal_checks = bishop_attacks(their_king, occupied);

@@ -47,6 +47,8 @@ TEST_CASE("checking moves: exactly the legal moves that give check, over whole m
       "8/8/8/4k3/8/8/3P4/4K3 w - - 0 1",     // d2-d4 checks: a double push onto a checking square
       "8/5k2/4n3/3P4/8/8/8/4K3 w - - 0 1",   // dxe6 checks: a capture onto one
       "8/8/3k4/8/1p3p2/8/2P1P3/3K4 w - - 0 1",  // pushes that check, and the king's pawns too
+      "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",  // Chess960 castling
+      "3k4/8/8/8/8/8/8/R3K2R w KQ - 0 1",    // both castlings; O-O-O checks
   };
   int positions = 0, checks = 0;
   for (const char* fen : roots) {
