@@ -41,13 +41,13 @@ void generate_checking_moves(const Position& pos, CheckingMoves& out) {
       if (between(s, their_king).has(left)) return true;
     return false;
   };
-  auto castling_may_check = [&](bool king_side) {
-    if (!pos.can_castle(us, king_side)) return false;
-    const Square rook_target = Position::castling_rook_target(us, king_side);
-    return rook_attacks(rook_target, Bitboard()).has(their_king) || opens_line(our_king) ||
-           opens_line(pos.castling_rook(us, king_side));
+  auto rook_may_check = [&](bool king_side) {
+    return pos.can_castle(us, king_side) &&
+           (rook_attacks(Position::castling_rook_target(us, king_side), Bitboard()).has(their_king) ||
+            opens_line(pos.castling_rook(us, king_side)));
   };
-  if (castling_may_check(true) || castling_may_check(false)) {
+  if ((pos.can_castle(us, true) || pos.can_castle(us, false)) &&
+      (opens_line(our_king) || rook_may_check(true) || rook_may_check(false))) {
     MoveList castlings;
     generate_castling(pos, castlings);
     keep_checks(pos, castlings, out);
