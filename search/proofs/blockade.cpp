@@ -148,7 +148,11 @@ bool step_stalemates(const Position& pos, const Blockade& b, Color c, Square x, 
 
 }  // namespace
 
-Blockade analyze_blockade(const Position& pos) {
+// With `walls_only`, the rounds stop once no pawn can be frozen. Frozen only shrinks from
+// one round to the next: each round starts from fewer stuck pawns and still pieces, and
+// the greatest fixed point of fewer candidates is smaller. So none frozen now, none at
+// the end.
+Blockade analyze_blockade(const Position& pos, bool walls_only) {
   const Bitboard white = pos.pieces(Color::White, PieceType::Pawn), black = pos.pieces(Color::Black, PieceType::Pawn);
   // Candidates for pawns that never leave their file and are never captured: all of
   // them, less any that can take en passant now; candidates for pieces that never move
@@ -164,57 +168,75 @@ Blockade analyze_blockade(const Position& pos) {
   for (;;) {
     Bitboard lasting[2];
     fixed_among(pos, stuck, still, frozen, immobile, lasting);
+    if (walls_only && !frozen) return Blockade{};
     const Bitboard walls = frozen | immobile;
     const Bitboard push_walls_white = walls | (stuck & black), push_walls_black = walls | (stuck & white);
+    // The men that stay candidates, given the reach in `b`: pawns neither capturing nor
+    // captured, pieces hemmed in and never captured. The fewer the reach, the more stay
+    // (all but the stalemate exception grow with it, and that one depends on the kings'
+    // regions only, which no round of the reach changes).
+    auto survivors = [&](Bitboard& keep, Bitboard& keep_still, Bitboard& guarded) {
+      keep = stuck, keep_still = still, guarded = Bitboard();
+      for (Color c : {Color::White, Color::Black}) {
+        const int them = index(~c);
+        // The enemy men include its frozen pawns: they stand where they are and attack
+        // what they attack, for as long as they stay frozen.
+        const Bitboard enemy_frozen = frozen & pos.pieces(~c);
+        const Bitboard enemy_squares = b.men_reach[them] | enemy_frozen;
+        const Bitboard enemy_attacks =
+            b.piece_attacks[them] | attacks_of_set(PieceType::Pawn, ~c, enemy_frozen, Bitboard());
+        const Bitboard enemy_king_attacks = attacks_of_set(PieceType::King, ~c, b.king_region[them], Bitboard());
+        // A man defended by a frozen pawn or an immobile piece of its own side is defended
+        // for ever: the enemy king can never take it.
+        const Bitboard defended = lasting[index(c)];
+        const Bitboard push_walls = c == Color::White ? push_walls_white : push_walls_black;
+        for (Square s : stuck & pos.pieces(c)) {
+          // Every square this pawn can push to while it stays on its file.
+          const Bitboard path = frozen.has(s) ? Bitboard::of(s) : pawn_flood(c, Bitboard::of(s), push_walls, Bitboard());
+          bool captures = (attacks_of_set(PieceType::Pawn, c, path, Bitboard()) & enemy_squares).bits() != 0;
+          bool captured = (path & enemy_attacks) || (path & enemy_king_attacks & ~(frozen.has(s) ? defended : Bitboard()));
+          if (captured && frozen.has(s) && !(path & enemy_attacks) &&
+              step_stalemates(pos, b, c, s, frozen, immobile, lasting[them])) {
+            captured = false;
+            guarded |= s;
+          }
+          if (captures || captured) keep ^= s;
+        }
+        // Kings are never captured.
+        for (Square s : immobile & pos.pieces(c) & ~pos.pieces(PieceType::King)) {
+          if (enemy_attacks.has(s)) {
+            keep_still ^= s;
+          } else if ((enemy_king_attacks & ~defended).has(s)) {
+            if (step_stalemates(pos, b, c, s, frozen, immobile, lasting[them])) guarded |= s;
+            else keep_still ^= s;
+          }
+        }
+        for (Square s : still & ~immobile & pos.pieces(c)) keep_still ^= s;
+      }
+    };
     // Least fixed point of the two sides' reach: a pawn captures only where an enemy
     // man can be, and where enemy men can be depends on the other side's reach.
     b.men_reach[0] = pos.pieces(Color::White) & ~pos.pieces(PieceType::King) & ~frozen;
     b.men_reach[1] = pos.pieces(Color::Black) & ~pos.pieces(PieceType::King) & ~frozen;
+    bool first_round = true;
     for (;;) {
       // Pawns capture only men: a king is never taken.
       Bitboard before_white = b.men_reach[0], before_black = b.men_reach[1];
       side_reach(pos, Color::White, walls, stuck, push_walls_white, lasting[1], before_black | (frozen & black), b);
       side_reach(pos, Color::Black, walls, stuck, push_walls_black, lasting[0], before_white | (frozen & white), b);
       if (b.men_reach[0] == before_white && b.men_reach[1] == before_black) break;
-    }
-    Bitboard keep = stuck, keep_still = still;
-    stalemate_guarded = Bitboard();
-    for (Color c : {Color::White, Color::Black}) {
-      const int them = index(~c);
-      // The enemy men include its frozen pawns: they stand where they are and attack
-      // what they attack, for as long as they stay frozen.
-      const Bitboard enemy_frozen = frozen & pos.pieces(~c);
-      const Bitboard enemy_squares = b.men_reach[them] | enemy_frozen;
-      const Bitboard enemy_attacks =
-          b.piece_attacks[them] | attacks_of_set(PieceType::Pawn, ~c, enemy_frozen, Bitboard());
-      const Bitboard enemy_king_attacks = attacks_of_set(PieceType::King, ~c, b.king_region[them], Bitboard());
-      // A man defended by a frozen pawn or an immobile piece of its own side is defended
-      // for ever: the enemy king can never take it.
-      const Bitboard defended = lasting[index(c)];
-      const Bitboard push_walls = c == Color::White ? push_walls_white : push_walls_black;
-      for (Square s : stuck & pos.pieces(c)) {
-        // Every square this pawn can push to while it stays on its file.
-        const Bitboard path = frozen.has(s) ? Bitboard::of(s) : pawn_flood(c, Bitboard::of(s), push_walls, Bitboard());
-        bool captures = (attacks_of_set(PieceType::Pawn, c, path, Bitboard()) & enemy_squares).bits() != 0;
-        bool captured = (path & enemy_attacks) || (path & enemy_king_attacks & ~(frozen.has(s) ? defended : Bitboard()));
-        if (captured && frozen.has(s) && !(path & enemy_attacks) &&
-            step_stalemates(pos, b, c, s, frozen, immobile, lasting[them])) {
-          captured = false;
-          stalemate_guarded |= s;
-        }
-        if (captures || captured) keep ^= s;
+      if (walls_only && first_round) {
+        // The reach so far is part of the final one, so the survivors now include the
+        // final ones: when even these leave no pawn frozen, none is frozen at the end.
+        first_round = false;
+        Bitboard keep, keep_still, guarded, f, i, l[2];
+        survivors(keep, keep_still, guarded);
+        fixed_among(pos, keep, keep_still, f, i, l);
+        if (!f) return Blockade{};
       }
-      // Kings are never captured.
-      for (Square s : immobile & pos.pieces(c) & ~pos.pieces(PieceType::King)) {
-        if (enemy_attacks.has(s)) {
-          keep_still ^= s;
-        } else if ((enemy_king_attacks & ~defended).has(s)) {
-          if (step_stalemates(pos, b, c, s, frozen, immobile, lasting[them])) stalemate_guarded |= s;
-          else keep_still ^= s;
-        }
-      }
-      for (Square s : still & ~immobile & pos.pieces(c)) keep_still ^= s;
     }
+    Bitboard keep, keep_still;
+    survivors(keep, keep_still, stalemate_guarded);
     if (keep == stuck && keep_still == still) break;
     stuck = keep;
     still = keep_still;
@@ -354,13 +376,13 @@ bool has_head_on_pawns(const Position& pos) {
 
 bool blockade_forbids_mate_fast(const Position& pos, Color winner) {
   if (!has_head_on_pawns(pos)) return false;
-  Blockade b = analyze_blockade(pos);
+  Blockade b = analyze_blockade(pos, true);
   return b.frozen && judge(pos, b, winner).forbids;
 }
 
 Bitboard possible_mate_squares(const Position& pos, Color winner, int most) {
   if (!has_head_on_pawns(pos)) return kAllSquares;
-  Blockade b = analyze_blockade(pos);
+  Blockade b = analyze_blockade(pos, true);
   if (!b.frozen) return kAllSquares;
   Bitboard open;
   judge(pos, b, winner, &open, most);
@@ -369,7 +391,7 @@ Bitboard possible_mate_squares(const Position& pos, Color winner, int most) {
 
 std::optional<std::string> blockade_forbids_mate(const Position& pos, Color winner) {
   if (!has_head_on_pawns(pos)) return std::nullopt;
-  Blockade b = analyze_blockade(pos);
+  Blockade b = analyze_blockade(pos, true);
   if (!b.frozen) return std::nullopt;
   Finding f = judge(pos, b, winner);
   if (!f.forbids) return std::nullopt;

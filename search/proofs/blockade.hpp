@@ -34,8 +34,10 @@ struct Blockade {
   board::Bitboard piece_attacks[2];        // the part of `attacks` made by men other than the king
 };
 
-// The fixed point described above.
-Blockade analyze_blockade(const board::Position& pos);
+// The fixed point described above. With `walls_only`, it stops as soon as it is sure that
+// no pawn will be frozen and then returns an empty Blockade (no walls, nothing else
+// computed): all the judges below need walls. Where walls stand, both are the same.
+Blockade analyze_blockade(const board::Position& pos, bool walls_only = false);
 
 // The argument, in words, when the blockade proves that `winner` can never mate.
 std::optional<std::string> blockade_forbids_mate(const board::Position& pos, board::Color winner);
