@@ -160,7 +160,10 @@ enum class Walk { Go, EndFirst, Stop };
 // first(open) and second(open), each answering Go for the next set, EndFirst to end the
 // first kind, Stop to end the walk; skip_second(), true to go to the next square;
 // fill_limit(), the most flights a set may hold and pass (sets surely above it may be left
-// out); and no_checkers(), called when the winner has no checking men, true to stop.
+// out); may_pass(least), false when no set holding all of `least` can pass (then the first
+// kind's sets of the winner's king's box, each holding the flights no square of the box
+// covers, are left out); and no_checkers(), called when the winner has no checking men,
+// true to stop.
 template <class Visitor>
 void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visitor& v) {
   const Color loser = ~winner;
@@ -186,6 +189,15 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
       if (next == Walk::Go && alone.count() > v.fill_limit() + 3) next = Walk::EndFirst;
       if (next == Walk::Stop) return;
       if (next == Walk::EndFirst && v.skip_second()) continue;
+      // The box: where the winner's king may stand, two steps from K. Every set below holds
+      // the flights the king covers from none of its squares, and those left by the men.
+      const Bitboard near = flights | k;
+      const Bitboard box_squares = king_step_spread(near) & ~near & king[std::size_t(winner_moves)];
+      const Bitboard box_covers = king_step_spread(box_squares);
+      if (next == Walk::Go && !v.may_pass(alone & ~box_covers)) {
+        next = Walk::EndFirst;
+        if (v.skip_second()) continue;
+      }
       // The box's squares by the king's steps to them (king[o] holds those it reaches within
       // o), each group with the moves those steps leave the other men. Within a group only
       // the flights each square covers differ.
@@ -195,8 +207,7 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
       };
       std::array<BoxGroup, kMaxMoves + 1> box;
       std::size_t groups = 0;
-      const Bitboard near = flights | k;
-      Bitboard left = king_step_spread(near) & ~near & king[std::size_t(winner_moves)];
+      Bitboard left = box_squares;
       for (int o = 0; left; ++o) {
         const Bitboard at = left & king[std::size_t(o)];
         left &= ~at;
@@ -207,6 +218,7 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
         if (!covered[std::size_t(others)].has(k)) continue;
         const Bitboard open = flights & ~covered[std::size_t(others)];
         if (open.count() > v.fill_limit() + 3) continue;
+        if (!v.may_pass(open & ~king_step_spread(box[g].squares))) continue;
         for (Square w : box[g].squares) {
           next = v.first(open & ~king_attacks(w));
           if (next != Walk::Go) break;
@@ -307,6 +319,8 @@ bool no_mate_square(const Position& pos, Color winner, FlightCounts& c) {
     }
     bool skip_second() const { return !first_met; }
     int fill_limit() const { return loser_men; }  // fillable needs a man a flight
+    // A set that holds more flights needs more of the loser's men or moves.
+    bool may_pass(Bitboard least) const { return fillable(least, left, loser_men, c.filled); }
     bool no_checkers() {                          // a mate on this square is not ruled out
       ruled_out = false;
       return true;
@@ -366,6 +380,7 @@ void build_plan(const Position& pos, Color winner, FlightCounts& c, FlightPlan& 
     }
     bool skip_second() const { return false; }
     int fill_limit() const { return 8; }  // every set kept: a child's men may differ
+    bool may_pass(Bitboard) const { return true; }
     bool no_checkers() {
       plan.checkers = false;
       return false;
