@@ -413,11 +413,53 @@ bool plan_rules_out(const FlightPlan& plan, const FlightCounts& c, int loser_men
 
 }  // namespace
 
+namespace {
+
+// What the counts of the test read of a position: every man but the losing king (the
+// counts are of empty-board moves), the castling rights (the kings' reach), whose turn it
+// is, and the plies. Positions that differ only in the losing king's square share them.
+struct CountsKey {
+  std::array<uint64_t, 8> words{};
+  bool operator==(const CountsKey&) const = default;
+};
+
+CountsKey counts_key(const Position& pos, Color winner, int plies) {
+  const Bitboard loser_king = Bitboard::of(pos.king_square(~winner));
+  CountsKey k;
+  int i = 0;
+  for (PieceType t : {PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
+                      PieceType::King})
+    k.words[std::size_t(i++)] = (pos.pieces(t) & ~loser_king).bits();
+  k.words[6] = pos.pieces(winner).bits() & ~loser_king.bits();
+  k.words[7] = uint64_t(pos.castling_rights()) | uint64_t(unsigned(plies)) << 8 |
+               uint64_t(pos.side_to_move() == winner) << 40 | uint64_t(winner == Color::White) << 41;
+  return k;
+}
+
+}  // namespace
+
 bool flights_forbid_mate(const Position& pos, Color winner, int plies) {
-  FlightCounts c;
-  if (!set_moves(c, pos, winner, plies, pos.side_to_move() == winner)) return false;
-  for (int j = 0; j <= c.loser_moves; ++j) c.filled[std::size_t(j)] = fill_reach(pos, ~winner, j, c.loser_capturable);
-  return no_mate_square(pos, winner, c);
+  // The counts of the last position asked with as many plies left, per thread: a
+  // depth-first search asks next at that depth of a sibling, after a step of the losing
+  // king, say, which changes none of them.
+  struct Last {
+    CountsKey key;
+    bool says_nothing = false;
+    FlightCounts counts;
+  };
+  thread_local std::array<std::unique_ptr<Last>, 2 * kMaxMoves + 2> by_plies;
+  const CountsKey key = counts_key(pos, winner, plies);
+  std::unique_ptr<Last> none;
+  std::unique_ptr<Last>& slot = plies >= 0 && plies < int(by_plies.size()) ? by_plies[std::size_t(plies)] : none;
+  if (!slot || !(slot->key == key)) {
+    if (!slot) slot = std::make_unique<Last>();
+    slot->key = key;
+    FlightCounts& c = slot->counts;
+    slot->says_nothing = !set_moves(c, pos, winner, plies, pos.side_to_move() == winner);
+    if (!slot->says_nothing)
+      for (int j = 0; j <= c.loser_moves; ++j) c.filled[std::size_t(j)] = fill_reach(pos, ~winner, j, c.loser_capturable);
+  }
+  return !slot->says_nothing && no_mate_square(pos, winner, slot->counts);
 }
 
 // Compiling the test costs about what a dozen direct tests of children do (measured on
