@@ -1,6 +1,7 @@
 #include "search/explore/guidance.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "search/board/flood.hpp"
 #include "search/proofs/check_reach.hpp"
@@ -18,16 +19,29 @@ int mate_distance_estimate(const Position& pos, Color winner, int& check_gap_par
   const Square king = pos.king_square(loser);
   const Bitboard occ_without_king = pos.occupied() ^ king;
   // The flights the winner does not attack, its men seeing through the lifted king: the
-  // pawns', knights' and king's attacks as sets, then a lookup for each slider whose
-  // empty-board lines reach a flight still open (not two lookups a flight).
+  // pawns', knights' and king's attacks as sets, then one lookup for each slider.
   const Bitboard flights = king_attacks(king) & ~pos.pieces(loser);
   Bitboard attacked = attacks_of_set(PieceType::Pawn, winner, pos.pieces(winner, PieceType::Pawn), Bitboard()) |
                       attacks_of_set(PieceType::Knight, winner, pos.pieces(winner, PieceType::Knight), Bitboard()) |
                       king_attacks(pos.king_square(winner));
-  for (Square s : pos.pieces(winner, PieceType::Bishop, PieceType::Queen))
-    if (bishop_attacks(s, Bitboard()) & flights & ~attacked) attacked |= bishop_attacks(s, occ_without_king);
-  for (Square s : pos.pieces(winner, PieceType::Rook, PieceType::Queen))
-    if (rook_attacks(s, Bitboard()) & flights & ~attacked) attacked |= rook_attacks(s, occ_without_king);
+  // The same lookup gives the slider's approach_gap below: seen through the lifted king, a
+  // line reaches the zone (the king's square and its neighbours) exactly when it does with
+  // the king standing, for a line that meets the king meets the zone there already.
+  const Bitboard zone = king_attacks(king) | king;
+  std::array<uint8_t, 8> gaps{};
+  int sum = 0;
+  auto count = [&](int gap) { ++gaps[gap], sum += gap; };
+  // approach_gap's slider cases, from the attacks; `far` is its gap off the zone.
+  auto slider = [&](Bitboard attacks, int far) {
+    attacked |= attacks;
+    count((attacks & zone) ? 0 : far);
+  };
+  for (Square s : pos.pieces(winner, PieceType::Bishop))
+    slider(bishop_attacks(s, occ_without_king), (squares_of_colour(s) & zone) ? 1 + (distance(s, king) > 4) : 3);
+  for (Square s : pos.pieces(winner, PieceType::Rook))
+    slider(rook_attacks(s, occ_without_king), 1 + (distance(s, king) > 4));
+  for (Square s : pos.pieces(winner, PieceType::Queen))
+    slider(queen_attacks(s, occ_without_king), 1 + (distance(s, king) > 4));
   const int free_flights = (flights & ~attacked).count();
   // The loser's king can be in check only with the loser to move.
   const bool check = pos.side_to_move() == loser && pos.in_check();
@@ -35,18 +49,12 @@ int mate_distance_estimate(const Position& pos, Color winner, int& check_gap_par
 
   // The winner's four nearest men (pawns only when nothing else can mate).
   Bitboard men = pos.pieces(winner) & ~pos.pieces(winner, PieceType::Pawn);
-  // The gaps are small (at most 5): counted by value, the four smallest summed.
-  const Bitboard zone = king_attacks(king) | king;
-  std::array<uint8_t, 8> gaps{};
-  int sum = 0;
-  // Type by type, the type known where approach_gap is inlined: no lookup of each man's type.
+  // The gaps are small (at most 5): counted by value, the four smallest summed (the
+  // sliders' are counted above). Type by type, the type known where approach_gap is
+  // inlined: no lookup of each man's type.
   const Bitboard occ = pos.occupied();
-  auto count = [&](int gap) { ++gaps[gap], sum += gap; };
   count(approach_gap(PieceType::King, pos.king_square(winner), king, zone, occ));
   for (Square s : pos.pieces(winner, PieceType::Knight)) count(approach_gap(PieceType::Knight, s, king, zone, occ));
-  for (Square s : pos.pieces(winner, PieceType::Bishop)) count(approach_gap(PieceType::Bishop, s, king, zone, occ));
-  for (Square s : pos.pieces(winner, PieceType::Rook)) count(approach_gap(PieceType::Rook, s, king, zone, occ));
-  for (Square s : pos.pieces(winner, PieceType::Queen)) count(approach_gap(PieceType::Queen, s, king, zone, occ));
   int approach = 2 * sum;  // four men or fewer: all of them
   if (men.count() > 4) {
     approach = 0;
