@@ -172,7 +172,7 @@ Blockade analyze_blockade(const Position& pos, bool walls_only) {
     const Bitboard walls = frozen | immobile;
     const Bitboard push_walls_white = walls | (stuck & black), push_walls_black = walls | (stuck & white);
     // The men that stay candidates, given the reach in `b`: pawns neither capturing nor
-    // captured, pieces hemmed in and never captured. The fewer the reach, the more stay
+    // captured, pieces hemmed in and never captured. The smaller the reach, the more stay
     // (all but the stalemate exception grow with it, and that one depends on the kings'
     // regions only, which no round of the reach changes).
     auto survivors = [&](Bitboard& keep, Bitboard& keep_still, Bitboard& guarded) {

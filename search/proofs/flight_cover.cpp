@@ -411,10 +411,6 @@ bool plan_rules_out(const FlightPlan& plan, const FlightCounts& c, int loser_men
   return true;
 }
 
-}  // namespace
-
-namespace {
-
 // What the counts of the test read of a position: every man but the losing king (the
 // counts are of empty-board moves), the castling rights (the kings' reach), whose turn it
 // is, and the plies. Positions that differ only in the losing king's square share them.
@@ -448,9 +444,10 @@ bool flights_forbid_mate(const Position& pos, Color winner, int plies) {
     FlightCounts counts;
   };
   thread_local std::array<std::unique_ptr<Last>, 2 * kMaxMoves + 2> by_plies;
+  // Beyond these plies the test says nothing (set_moves): no plies, or more moves than it counts.
+  if (plies <= 0 || plies >= int(by_plies.size())) return false;
   const CountsKey key = counts_key(pos, winner, plies);
-  std::unique_ptr<Last> none;
-  std::unique_ptr<Last>& slot = plies >= 0 && plies < int(by_plies.size()) ? by_plies[std::size_t(plies)] : none;
+  std::unique_ptr<Last>& slot = by_plies[std::size_t(plies)];
   if (!slot || !(slot->key == key)) {
     if (!slot) slot = std::make_unique<Last>();
     slot->key = key;
