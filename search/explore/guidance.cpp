@@ -24,24 +24,21 @@ int mate_distance_estimate(const Position& pos, Color winner, int& check_gap_par
   Bitboard attacked = attacks_of_set(PieceType::Pawn, winner, pos.pieces(winner, PieceType::Pawn), Bitboard()) |
                       attacks_of_set(PieceType::Knight, winner, pos.pieces(winner, PieceType::Knight), Bitboard()) |
                       king_attacks(pos.king_square(winner));
-  // The same lookup gives the slider's approach_gap below: seen through the lifted king, a
+  // The same lookup gives the slider's approach_gap: seen through the lifted king, a
   // line reaches the zone (the king's square and its neighbours) exactly when it does with
   // the king standing, for a line that meets the king meets the zone there already.
   const Bitboard zone = king_attacks(king) | king;
   std::array<uint8_t, 8> gaps{};
   int sum = 0;
   auto count = [&](int gap) { ++gaps[gap], sum += gap; };
-  // approach_gap's slider cases, from the attacks; `far` is its gap off the zone.
-  auto slider = [&](Bitboard attacks, int far) {
+  // Type by type, the lookup known where it is inlined.
+  auto slider = [&](PieceType type, Square s, Bitboard attacks) {
     attacked |= attacks;
-    count((attacks & zone) ? 0 : far);
+    count(slider_approach_gap(type, s, king, zone, attacks));
   };
-  for (Square s : pos.pieces(winner, PieceType::Bishop))
-    slider(bishop_attacks(s, occ_without_king), (squares_of_colour(s) & zone) ? 1 + (distance(s, king) > 4) : 3);
-  for (Square s : pos.pieces(winner, PieceType::Rook))
-    slider(rook_attacks(s, occ_without_king), 1 + (distance(s, king) > 4));
-  for (Square s : pos.pieces(winner, PieceType::Queen))
-    slider(queen_attacks(s, occ_without_king), 1 + (distance(s, king) > 4));
+  for (Square s : pos.pieces(winner, PieceType::Bishop)) slider(PieceType::Bishop, s, bishop_attacks(s, occ_without_king));
+  for (Square s : pos.pieces(winner, PieceType::Rook)) slider(PieceType::Rook, s, rook_attacks(s, occ_without_king));
+  for (Square s : pos.pieces(winner, PieceType::Queen)) slider(PieceType::Queen, s, queen_attacks(s, occ_without_king));
   const int free_flights = (flights & ~attacked).count();
   // The loser's king can be in check only with the loser to move.
   const bool check = pos.side_to_move() == loser && pos.in_check();

@@ -22,20 +22,26 @@ int mate_distance_estimate(const board::Position& pos, board::Color winner, int&
 // the losing king on `king` (the king's square and its neighbours): 0 when it already
 // attacks a zone square. Pawns are not covered (they count toward promotion instead).
 int approach_gap(board::PieceType type, board::Square s, board::Square king, board::Bitboard occupied);
+// approach_gap of a bishop, a rook or a queen on `s` whose attacks are `attacks` (for a
+// caller that has them already).
+inline int slider_approach_gap(board::PieceType type, board::Square s, board::Square king, board::Bitboard zone,
+                               board::Bitboard attacks) {
+  using namespace board;
+  if (attacks & zone) return 0;
+  if (type == PieceType::Bishop && !(squares_of_colour(s) & zone)) return 3;
+  return 1 + (distance(s, king) > 4);
+}
 // The same with the zone (king_attacks(king) | king) given. Inline: the estimate calls it
 // for each of the winner's men at every position a search reaches.
 inline int approach_gap(board::PieceType type, board::Square s, board::Square king, board::Bitboard zone,
                         board::Bitboard occupied) {
   using namespace board;
-  const int d = distance(s, king);
   switch (type) {
-    case PieceType::King: return std::max(0, d - 2);
-    case PieceType::Knight: return (knight_attacks(s) & zone) ? 0 : (d + 1) / 2;
-    case PieceType::Bishop:
-      if (bishop_attacks(s, occupied) & zone) return 0;
-      return ((is_dark(s) ? kDarkSquares : kLightSquares) & zone) ? 1 + (d > 4) : 3;
+    case PieceType::King: return std::max(0, distance(s, king) - 2);
+    case PieceType::Knight: return (knight_attacks(s) & zone) ? 0 : (distance(s, king) + 1) / 2;
+    case PieceType::Bishop: return slider_approach_gap(type, s, king, zone, bishop_attacks(s, occupied));
     case PieceType::Rook:
-    case PieceType::Queen: return (piece_attacks(type, s, occupied) & zone) ? 0 : 1 + (d > 4);
+    case PieceType::Queen: return slider_approach_gap(type, s, king, zone, piece_attacks(type, s, occupied));
     default: return 0;
   }
 }

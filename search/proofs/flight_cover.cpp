@@ -193,8 +193,7 @@ void walk_mate_squares(const Position& pos, Color winner, FlightCounts& c, Visit
       // the flights the king covers from none of its squares, and those left by the men.
       const Bitboard near = flights | k;
       const Bitboard box_squares = king_step_spread(near) & ~near & king[std::size_t(winner_moves)];
-      const Bitboard box_covers = king_step_spread(box_squares);
-      if (next == Walk::Go && !v.may_pass(alone & ~box_covers)) {
+      if (next == Walk::Go && !v.may_pass(alone & ~king_step_spread(box_squares))) {
         next = Walk::EndFirst;
         if (v.skip_second()) continue;
       }
