@@ -148,7 +148,7 @@ TEST_CASE("every fixture file is read without a crash, with the games it holds",
     else expected = 1;  // a single tag-less game, or a single game without an Event tag
     CHECK(int(games.size()) == expected);
   }
-  CHECK(files == 115);  // the two exports and 113 syntax files
+  CHECK(files == 116);  // the two exports, the Lichess 2012 sample and 113 syntax files
 }
 
 TEST_CASE("comments: braces over lines, semicolons to the line's end, % escape lines", "[pgn][reader]") {

@@ -154,6 +154,47 @@ TEST_CASE("audit: every fixture PGN file is read without a crash, one object per
   CHECK(variants >= 3);  // crazyhouse, antichess, three-check and others are rejected
 }
 
+TEST_CASE("audit: every recorded result of a held-out Lichess sample confirmed", "[cli][audit]") {
+  // Real games never tuned on (tests/data/pgn/README.md). What Lichess recorded is checked
+  // against facts read from the file itself: the Termination tag and the mate sign.
+  std::string path = test::fixture("pgn/lichess-2012-sample.pgn");
+  struct Facts {
+    std::string result, termination;
+    bool mate_sign = false;
+  };
+  std::vector<Facts> facts;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("[Event ", 0) == 0) facts.emplace_back();
+    else if (line.rfind("[Result \"", 0) == 0) facts.back().result = line.substr(9, line.size() - 11);
+    else if (line.rfind("[Termination \"", 0) == 0) facts.back().termination = line.substr(14, line.size() - 16);
+    else if (!line.starts_with("[") && line.find('#') != std::string::npos) facts.back().mate_sign = true;
+  }
+  REQUIRE(facts.size() == 100);
+  auto games = audit_json("'" + path + "'");
+  REQUIRE(games.size() == facts.size());
+  int timeouts = 0, mates = 0;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const Json& g = games[i];
+    INFO(g.dump());
+    REQUIRE_FALSE(g.contains("error"));
+    CHECK(g["recorded"] == facts[i].result);
+    CHECK(g["mismatch"] == false);
+    if (facts[i].termination == "Time forfeit") {
+      // The flag fell against a side whose opponent can mate: a win, with a witness.
+      CHECK(g["ending"] == "timeout");
+      CHECK(g["correct"] == facts[i].result);
+      ++timeouts;
+    }
+    if (facts[i].mate_sign) {
+      CHECK(g["ending"] == "checkmate");
+      ++mates;
+    }
+  }
+  CHECK(timeouts == 32);
+  CHECK(mates == 30);
+}
+
 TEST_CASE("audit: chess.com endings agree with the Termination tags", "[cli][audit][slow]") {
   // Checkmate, stalemate, repetition, insufficient material, 50 moves: what the tag names
   // is what the moves show, except the disagreements we can explain: chess.com draws K+N
