@@ -20,12 +20,16 @@ using namespace board;
 
 namespace {
 
-// An exact set of packed positions with, for each, how it was reached (for the witness).
+// An exact set of positions with, for each, how it was reached (for the witness), and its
+// packed form (packed.hpp). With `defer_packing`, a position's packed form is made only
+// when it is expanded, or when another position with its Zobrist key comes: a focused
+// search expands about one position in twenty it reaches and meets few twice, while an
+// exhaustive one meets many positions again and would make them then.
 class VisitedSet {
  public:
   struct Node {
-    PackedPosition packed;
-    uint64_t key;  // Zobrist key: picks the bucket; the packed bytes decide equality
+    PackedPosition packed;  // all zero until made (no position has no men)
+    uint64_t key;           // Zobrist key: picks the bucket; the packed bytes decide equality
     uint32_t parent;
     Move move;
     uint16_t depth;  // plies from the root
@@ -37,33 +41,50 @@ class VisitedSet {
     uint32_t key_high = 0;
   };
 
-  VisitedSet() : slots_(1024) { nodes_.reserve(256); }
+  explicit VisitedSet(const Position& root) : root_(root), slots_(1024) { nodes_.reserve(256); }
+  void defer_packing() { defer_ = true; }
 
   // Adds the position unless present; true when it was new. `pos` is the root (parent
-  // kEmpty) or reached from the position `parent` by `move`, whose packed form gives its own.
+  // kEmpty) or reached from the position `parent` (expanded, so packed) by `move`.
   bool insert(const Position& pos, uint32_t parent, Move move, uint16_t depth) {
     if ((nodes_.size() + 1) * 2 > slots_.size()) grow();
     std::size_t mask = slots_.size() - 1;
     const uint64_t key = pos.key();
     PackedPosition p;
-    bool packed = false;
-    auto pack_once = [&] {
-      if (!packed) p = parent == kEmpty ? pack(pos) : pack_after(nodes_[parent].packed, move, pos);
-      packed = true;
+    bool packed_yet = false;
+    auto own = [&]() -> const PackedPosition& {
+      if (!packed_yet) p = parent == kEmpty ? pack(pos) : pack_after(nodes_[parent].packed, move, pos);
+      packed_yet = true;
+      return p;
     };
     const uint32_t high = uint32_t(key >> 32);
     for (std::size_t i = key & mask;; i = (i + 1) & mask) {
       uint32_t idx = slots_[i].index;
       if (idx == kEmpty) {
-        pack_once();
         slots_[i] = {uint32_t(nodes_.size()), high};
-        nodes_.push_back({p, key, parent, move, depth});
+        nodes_.push_back({defer_ && parent != kEmpty ? PackedPosition{} : own(), key, parent, move, depth});
         return true;
       }
       if (slots_[i].key_high != high || nodes_[idx].key != key) continue;
-      pack_once();
-      if (nodes_[idx].packed == p) return false;
+      if (packed(idx) == own()) return false;
     }
+  }
+  // The packed form of a position of the set, made now if it was not yet: from its
+  // parent's (made when the parent was expanded: only then are its children inserted).
+  const PackedPosition& packed(uint32_t idx) {
+    Node& n = nodes_[idx];
+    if (n.packed.occupied == 0) {
+      if (!scratch_) scratch_.emplace(root_);
+      unpack(nodes_[n.parent].packed, root_, *scratch_);
+      scratch_->do_move(n.move);
+      n.packed = pack_after(nodes_[n.parent].packed, n.move, *scratch_);
+    }
+    return n.packed;
+  }
+  // The same when the caller holds the position itself.
+  void pack_as(uint32_t idx, const Position& pos) {
+    Node& n = nodes_[idx];
+    if (n.packed.occupied == 0) n.packed = pack_after(nodes_[n.parent].packed, n.move, pos);
   }
   // Brings into the cache the bucket of a position about to be inserted, then (once the
   // bucket is there) the node it holds: inserting a batch of children then waits for
@@ -87,6 +108,9 @@ class VisitedSet {
     }
     slots_.swap(bigger);
   }
+  const Position& root_;
+  bool defer_ = false;
+  std::optional<Position> scratch_;  // a position being packed, made when first needed
   std::vector<Slot, HugePageAllocator<Slot>> slots_;
   std::vector<Node, HugePageAllocator<Node>> nodes_;
 };
@@ -249,7 +273,7 @@ class Frontier {
 // Everything an exploration keeps between runs.
 struct Exploration::State {
   State(const Position& r, Color w, uint64_t max, Order order, DeadEnd end)
-      : root(r), work(r), winner(w), max_positions(max), frontier(order), dead_end(std::move(end)) {}
+      : root(r), work(r), winner(w), max_positions(max), set(root), frontier(order), dead_end(std::move(end)) {}
   Position root;
   Position work;  // the position being expanded (its memory reused from one to the next)
   Color winner;
@@ -279,7 +303,10 @@ Exploration::Exploration(Exploration&&) noexcept = default;
 Exploration& Exploration::operator=(Exploration&&) noexcept = default;
 
 void Exploration::set_dead_end(DeadEnd dead_end) { state_->dead_end = std::move(dead_end); }
-void Exploration::set_focus(MoveFocus focus) { state_->focus = focus; }
+void Exploration::set_focus(MoveFocus focus) {
+  state_->focus = focus;
+  state_->set.defer_packing();
+}
 void Exploration::set_mate_squares(Bitboard squares) { state_->frontier.set_mate_squares(squares); }
 void Exploration::set_greedy_turns(unsigned turns) { state_->frontier.set_greedy_turns(turns); }
 void Exploration::set_tables(const HelpmateTables* tables) { state_->tables = tables; }
@@ -301,8 +328,15 @@ ClosureResult Exploration::run(Limits& limits) {
     // the one before: the search goes mostly straight), any other position is unpacked.
     Position& pos = s.work;
     if (s.at != next) {
-      if (s.at != Frontier::kNone && s.set[next].parent == s.at) pos.do_move(s.set[next].move);
-      else unpack(s.set[next].packed, s.root, pos);
+      const uint32_t parent = s.set[next].parent;
+      if (s.at != Frontier::kNone && parent == s.at) {
+        pos.do_move(s.set[next].move);
+      } else if (parent != VisitedSet::kEmpty && s.set[next].packed.occupied == 0) {
+        unpack(s.set[parent].packed, s.root, pos);
+        pos.do_move(s.set[next].move);
+      } else {
+        unpack(s.set[next].packed, s.root, pos);
+      }
       s.at = next;
     }
     if (material_forbids_mate_fast(pos, winner)) continue;
@@ -318,6 +352,7 @@ ClosureResult Exploration::run(Limits& limits) {
         }
       }
     }
+    s.set.pack_as(next, pos);  // before its children come: theirs is made from it
     MoveList moves;
     std::size_t legal;
     if (s.focus) {
