@@ -9,6 +9,7 @@
 
 #include <array>
 
+#include "search/board/attacks.hpp"
 #include "search/board/position.hpp"
 
 namespace arbiter::board {
@@ -17,6 +18,11 @@ class CheckTest {
  public:
   explicit CheckTest(const Position& pos);
   bool gives_check(Move m) const;
+  // The targets from which an ordinary move (no castling, en passant or promotion) of the
+  // man of `type` on `from` gives check: gives_check(Move(from, to)) for each of them.
+  Bitboard checking_squares(PieceType type, Square from) const {
+    return uncovering_.has(from) ? squares_[index(type)] | ~line_through(king_, from) : squares_[index(type)];
+  }
 
  private:
   const Position& pos_;

@@ -147,11 +147,79 @@ class LoserFocusSink {
   std::size_t legal_ = 0;
 };
 
+// The winner's moves that the narrow and the closing focus keep, taken from the generator
+// a man at a time: the same moves in the same order as focus() over generate_legal's list.
+// The king's moves (castling too), the pawns' and the promotions are all kept; of another
+// man's moves, the captures, the checks (from a checking square, or off the line the man
+// uncovers) and, closing in, those that shorten its approach gap. The waiting move is the
+// first other move in the generator's order: the lowest target of the first man with one.
+class WinnerFocusSink {
+ public:
+  WinnerFocusSink(const Position& pos, MoveList& kept, bool closing)
+      : pos_(pos), kept_(kept), closing_(closing), checks_(pos), king_(pos.king_square(~pos.side_to_move())),
+        king_zone_(king_attacks(king_) | king_), enemy_(pos.pieces(~pos.side_to_move())), occ_(pos.occupied()),
+        own_king_(pos.king_square(pos.side_to_move())) {}
+
+  void piece(Square from, Bitboard targets) {
+    legal_ += targets.count();
+    Bitboard keep = targets;
+    if (from != own_king_) {
+      const PieceType type = type_of(pos_.piece_on(from));
+      keep &= enemy_ | checks_.checking_squares(type, from);
+      if (closing_) {
+        const Bitboard rest = occ_ ^ from;
+        const int before = approach_gap(type, from, king_, king_zone_, rest);
+        if (before > 0)
+          for (Square to : targets & ~keep)
+            if (approach_gap(type, to, king_, king_zone_, rest) < before) keep |= to;
+      }
+      if (!has_waiting_ && (targets & ~keep)) waiting_ = Move(from, (targets & ~keep).first()), has_waiting_ = true;
+    }
+    for (Square to : keep) kept_.push(Move(from, to));
+  }
+  void pawns(Bitboard targets, int delta) {
+    legal_ += targets.count();
+    for (Square to : targets) kept_.push(Move(offset(to, -delta), to));
+  }
+  void promotions(Bitboard targets, int delta) {
+    legal_ += 4 * targets.count();
+    for (Square to : targets)
+      for (PieceType t : movegen::kPromotions) kept_.push(Move::make(MoveKind::Promotion, offset(to, -delta), to, t));
+  }
+  void add(Move m) {  // pinned pawns, en passant, castling (a king's move): all kept
+    ++legal_;
+    kept_.push(m);
+  }
+
+  // Appends the waiting move, if any; the number of legal moves.
+  std::size_t finish() {
+    if (has_waiting_) kept_.push(waiting_);
+    return legal_;
+  }
+
+ private:
+  const Position& pos_;
+  MoveList& kept_;
+  const bool closing_;
+  const CheckTest checks_;
+  const Square king_;  // the losing king
+  const Bitboard king_zone_, enemy_, occ_;
+  const Square own_king_;
+  Move waiting_;
+  bool has_waiting_ = false;
+  std::size_t legal_ = 0;
+};
+
 // Generates the legal moves of `pos` and appends what focus() keeps of them to `kept`;
 // the number of legal moves.
 std::size_t focus_moves(const Position& pos, Color winner, MoveList& kept, bool closing, bool wide) {
   if (!wide && pos.side_to_move() != winner) {  // the loser's moves: no closing test, no zone
     LoserFocusSink sink(pos, kept);
+    movegen::generate(pos, sink);
+    return sink.finish();
+  }
+  if (!wide) {
+    WinnerFocusSink sink(pos, kept, closing);
     movegen::generate(pos, sink);
     return sink.finish();
   }
