@@ -1,6 +1,7 @@
 // CheckTest (the check squares of a position found once) against Position::gives_check,
 // which makes no precomputation: the same answer for every legal move of every position
-// within three plies of the perft positions.
+// within three plies of the perft positions, move by move and, for the ordinary moves, as
+// the checking squares of their man.
 #include <catch2/catch.hpp>
 
 #include "search/board/check_test.hpp"
@@ -22,6 +23,10 @@ TEST_CASE("CheckTest: the same answer as gives_check for every legal move near t
         const bool expected = p.gives_check(m);
         checks += expected;
         if (test.gives_check(m) != expected) FAIL_CHECK(p.fen() << " move " << board::to_uci(p, m) << " gives check: " << expected);
+        // The same for an ordinary move read from the squares of its man.
+        if (m.kind() == board::MoveKind::Normal &&
+            test.checking_squares(board::type_of(p.piece_on(m.from())), m.from()).has(m.to()) != expected)
+          FAIL_CHECK(p.fen() << " move " << board::to_uci(p, m) << " (checking squares) gives check: " << expected);
       }
     });
   }
