@@ -143,13 +143,43 @@ bool king_can_step_after(const Position& pos, Move m) {
   return false;
 }
 
+bool other_man_saves_king(const Position& pos) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us);
+  const Bitboard checkers = pos.checkers();
+  if (!checkers || pos.en_passant() != Square::None) {  // out of check, or the checker may be taken in passing
+    for (Move m : legal_moves(pos))
+      if (m.from() != king) return true;
+    return false;
+  }
+  if (checkers.more_than_one()) return false;  // only the king could move
+  const Square checker = checkers.first();
+  const Bitboard occ = pos.occupied();
+  // A pinned man stays on its line from the king, which meets the checking line only there.
+  const Bitboard helpers = pos.pieces(us) & ~pos.pieces(us, PieceType::King) & ~(pos.king_blockers(us) & pos.pieces(us));
+  if (pos.attackers_to(checker, occ) & helpers) return true;
+  const Bitboard pawns = helpers & pos.pieces(us, PieceType::Pawn), men = helpers & ~pawns;
+  const int up = forward(us);
+  for (Square s : between(king, checker)) {  // empty squares: a man steps between
+    if ((knight_attacks(s) & men & pos.pieces(PieceType::Knight)) ||
+        (bishop_attacks(s, occ) & men & pos.pieces(us, PieceType::Bishop, PieceType::Queen)) ||
+        (rook_attacks(s, occ) & men & pos.pieces(us, PieceType::Rook, PieceType::Queen)))
+      return true;
+    if (relative_rank(us, s) < 2) continue;  // no pawn of ours steps to its first two ranks
+    const Square one = offset(s, -up);
+    if (pawns.has(one)) return true;
+    if (relative_rank(us, s) == 3 && !occ.has(one) && pawns.has(offset(one, -up))) return true;
+  }
+  return false;
+}
+
 bool checked_side_is_mated(const Position& pos) {
   const Color us = pos.side_to_move();
   const Square king = pos.king_square(us);
   const Bitboard without_king = pos.occupied() ^ king;
   for (Square to : king_attacks(king) & ~pos.pieces(us))
     if (!pos.attacked_by(~us, to, without_king)) return false;
-  return !has_legal_move(pos);
+  return !other_man_saves_king(pos);
 }
 
 std::optional<Move> find_mating_move(Position& pos, int& near) {
@@ -159,9 +189,9 @@ std::optional<Move> find_mating_move(Position& pos, int& near) {
   for (std::size_t i = 0; i < checks.size(); ++i) {
     const Move m = checks[i];
     if (king_can_step_after(pos, m)) continue;
-    // No step of the king's is left (just tested): mated unless another move saves it.
+    // No step of the king's is left (just tested): mated unless another man saves it.
     pos.do_move(m);
-    const bool mate = !has_legal_move(pos);
+    const bool mate = !other_man_saves_king(pos);
     pos.undo_move(m);
     if (mate) return m;
     ++near;

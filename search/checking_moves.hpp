@@ -23,6 +23,12 @@ void generate_checking_moves(const board::Position& pos, CheckingMoves& out);
 // that leaves the king a step is no mate, whatever else.
 bool king_can_step_after(const board::Position& pos, board::Move m);
 
+// Whether a man of the side to move other than its king has a legal move: in check, one
+// that takes the checker or steps between, found from the checking line. Exact; with the
+// king's own steps, this is has_legal_move. Where an en-passant capture is possible, and
+// out of check, the legal moves are listed.
+bool other_man_saves_king(const board::Position& pos);
+
 // Exact mate test for the side to move when it is in check. A king step to a square no
 // enemy man attacks is a legal move and refutes the mate at once; only when there is none
 // are all the legal moves counted.

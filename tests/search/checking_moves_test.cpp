@@ -92,6 +92,26 @@ TEST_CASE("checked side is mated: exactly 'in check and no legal move'", "[helpm
   CHECK(mates > 0);
 }
 
+TEST_CASE("other man saves king: exactly 'a legal move of a man not the king', in check near the perft positions",
+          "[helpmate][checks]") {
+  int in_check = 0, saved = 0, not_saved = 0;
+  for (const std::string& fen : epd_fens(test::fixture("perft/perft.epd"))) {
+    Position root = test::pos(fen);
+    walk(root, 4, [&](Position& pos) {
+      if (!pos.in_check()) return;
+      ++in_check;
+      const Square king = pos.king_square(pos.side_to_move());
+      const MoveList legal = legal_moves(pos);
+      const bool expected = std::any_of(legal.begin(), legal.end(), [&](Move m) { return m.from() != king; });
+      (expected ? saved : not_saved) += 1;
+      if (search::other_man_saves_king(pos) != expected) FAIL_CHECK(pos.fen() << ": a man saves the king: " << expected);
+    });
+  }
+  CHECK(in_check > 200'000);
+  CHECK(saved > 200'000);
+  CHECK(not_saved > 10'000);
+}
+
 TEST_CASE("king can step after a move: judged without making it, as making it shows", "[helpmate][checks]") {
   const char* roots[] = {
       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
