@@ -156,7 +156,7 @@ bool other_man_saves_king(const Position& pos) {
   const Square checker = checkers.first();
   const Bitboard occ = pos.occupied();
   // A pinned man stays on its line from the king, which meets the checking line only there.
-  const Bitboard helpers = pos.pieces(us) & ~pos.pieces(us, PieceType::King) & ~(pos.king_blockers(us) & pos.pieces(us));
+  const Bitboard helpers = pos.pieces(us) & ~pos.pieces(us, PieceType::King) & ~pos.king_blockers(us);
   if (pos.attackers_to(checker, occ) & helpers) return true;
   const Bitboard pawns = helpers & pos.pieces(us, PieceType::Pawn), men = helpers & ~pawns;
   const int up = forward(us);

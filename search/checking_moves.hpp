@@ -31,7 +31,7 @@ bool other_man_saves_king(const board::Position& pos);
 
 // Exact mate test for the side to move when it is in check. A king step to a square no
 // enemy man attacks is a legal move and refutes the mate at once; only when there is none
-// are all the legal moves counted.
+// is another man asked to save the king (other_man_saves_king).
 bool checked_side_is_mated(const board::Position& pos);
 
 // A move of the side to move that mates at once, if any: checks only, and those that

@@ -127,7 +127,13 @@ bool is_legal(const Position& pos, Move m) {
   } else if (!piece_attacks(type, from, occ).has(to)) {
     return false;
   }
-  if (type == PieceType::King) return !pos.attacked_by(~us, to, occ ^ from);
+  return legal_once_reached(pos, m, type);
+}
+
+bool legal_once_reached(const Position& pos, Move m, PieceType type) {
+  const Color us = pos.side_to_move();
+  const Square from = m.from(), to = m.to();
+  if (type == PieceType::King) return !pos.attacked_by(~us, to, pos.occupied() ^ from);
   const Square king = pos.king_square(us);
   const Bitboard checkers = pos.checkers();
   if (checkers.more_than_one()) return false;
@@ -135,7 +141,7 @@ bool is_legal(const Position& pos, Move m) {
   // Pins are worked out only for a move off the line its man shares with the king (a man
   // on no such line is never pinned).
   const Bitboard line = line_through(king, from);
-  return !line || line.has(to) || !(pos.king_blockers(us) & own).has(from);
+  return !line || line.has(to) || !(pos.king_blockers(us) & pos.pieces(us)).has(from);
 }
 
 }  // namespace arbiter::board

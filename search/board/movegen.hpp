@@ -17,5 +17,9 @@ int count_legal(const Position& pos);
 bool has_legal_move(const Position& pos);
 // Whether `m` is one of the legal moves (legal_moves(pos).contains(m), without the list).
 bool is_legal(const Position& pos, Move m);
+// is_legal for an ordinary move or a promotion that the man of `type` on its origin makes
+// by its reach (a caller that found the origin from the target square): what is left to
+// ask, the king's safety, the check and the pin.
+bool legal_once_reached(const Position& pos, Move m, PieceType type);
 
 }  // namespace arbiter::board

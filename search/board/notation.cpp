@@ -10,22 +10,6 @@ bool king_side_castling(Move m) { return file_of(m.to()) > file_of(m.from()); }
 
 char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
 
-// Whether a move is legal that the man of `type` on its origin can make by its reach (the
-// origin was found among the men that attack or step to the target): what is_legal asks
-// once the reach is known, the king's safety and the pins. En passant goes to is_legal.
-bool legal_once_reached(const Position& pos, Move m, PieceType type) {
-  if (m.kind() == MoveKind::EnPassant) return is_legal(pos, m);
-  const Color us = pos.side_to_move();
-  const Square from = m.from(), to = m.to();
-  if (type == PieceType::King) return !pos.attacked_by(~us, to, pos.occupied() ^ from);
-  const Square king = pos.king_square(us);
-  const Bitboard checkers = pos.checkers();
-  if (checkers.more_than_one()) return false;
-  if (checkers && !(between(king, checkers.first()) | checkers).has(to)) return false;
-  const Bitboard line = line_through(king, from);
-  return !line || line.has(to) || !(pos.king_blockers(us) & pos.pieces(us)).has(from);
-}
-
 // The one legal move of `piece` to `to` that fits the disambiguation, found backwards
 // from the target square (no full move generation: replaying games is mostly this).
 // Complete and exact like the legal move list; nullopt when no move or several fit, or
@@ -74,7 +58,8 @@ std::optional<Move> unique_san_move(const Position& pos, PieceType piece, Square
                        ? Move::make(MoveKind::EnPassant, from, to)
                    : promo != PieceType::None ? Move::make(MoveKind::Promotion, from, to, promo)
                                               : Move(from, to);
-    if (!legal_once_reached(pos, m, piece)) continue;
+    // The origin was found by the man's reach: only the king's safety and the pins are left.
+    if (!(m.kind() == MoveKind::EnPassant ? is_legal(pos, m) : legal_once_reached(pos, m, piece))) continue;
     if (found) return std::nullopt;  // ambiguous
     found = m;
   }
