@@ -394,9 +394,11 @@ bool Position::do_null_move() {
   st.move = Move();
   st.captured = Piece::None;
   ++st.halfmove_clock;
+  // The side now to move was not to move before, and a legal position never leaves that
+  // side in check: nothing checks it.
+  st.checkers = Bitboard();
   states_.push_back(st);
   side_ = ~side_;
-  states_.back().checkers = compute_checkers();
   return true;
 }
 
