@@ -14,6 +14,7 @@
 #include <string>
 
 #include "fuzz/check.hpp"
+#include "fuzz/scratch_folder.hpp"
 #include "fuzz/targets.hpp"
 #include "tablebase/helpmate/table_file.hpp"
 
@@ -21,16 +22,10 @@ using namespace arbiter;
 
 namespace {
 
-// In memory (tmpfs) when /dev/shm is there.
+// One folder per process; the file in it is rewritten for each input.
 const std::string& folder() {
-  static const std::string dir = [] {
-    char shm[] = "/dev/shm/arbiter-fuzz-hmt-XXXXXX";
-    if (mkdtemp(shm)) return std::string(shm);
-    char name[] = "/tmp/arbiter-fuzz-hmt-XXXXXX";
-    if (!mkdtemp(name)) std::abort();
-    return std::string(name);
-  }();
-  return dir;
+  static const fuzz::ScratchFolder scratch("arbiter-fuzz-hmt");
+  return scratch.path();
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "fuzz/check.hpp"
+#include "fuzz/scratch_folder.hpp"
 #include "fuzz/targets.hpp"
 #include "search/board/movegen.hpp"
 #include "tablebase/verdict_table.hpp"
@@ -21,17 +22,10 @@ using namespace arbiter;
 
 namespace {
 
-// One folder per process, the file rewritten for each input. In memory (tmpfs) when
-// /dev/shm is there: on a disk, truncating and syncing the file cost most of each run.
+// One folder per process; the file in it is rewritten for each input.
 const std::string& folder() {
-  static const std::string dir = [] {
-    char shm[] = "/dev/shm/arbiter-fuzz-table-XXXXXX";
-    if (mkdtemp(shm)) return std::string(shm);
-    char name[] = "/tmp/arbiter-fuzz-table-XXXXXX";
-    if (!mkdtemp(name)) std::abort();
-    return std::string(name);
-  }();
-  return dir;
+  static const fuzz::ScratchFolder scratch("arbiter-fuzz-table");
+  return scratch.path();
 }
 
 }  // namespace

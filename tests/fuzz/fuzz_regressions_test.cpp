@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzz/scratch_folder.hpp"
 #include "fuzz/targets.hpp"
 #include "support.hpp"
 
@@ -56,4 +57,23 @@ TEST_CASE("fuzz findings stay fixed: each saved input replays cleanly", "[fuzz][
   }
   // The inputs that the issue's probes found are among them.
   CHECK(replayed >= 5);
+}
+
+TEST_CASE("fuzz scratch folder: its own folder while it lives, removed with its files after", "[fuzz][reliability]") {
+  // The table targets keep one as a function-local static, so the folder goes at the
+  // process's normal exit (libFuzzer's end of a run, this suite's end) instead of
+  // piling up in /dev/shm.
+  std::filesystem::path kept;
+  {
+    const arbiter::fuzz::ScratchFolder a("arbiter-test-scratch"), b("arbiter-test-scratch");
+    kept = a.path();
+    CHECK(a.path() != b.path());
+    CHECK(kept.filename().string().starts_with("arbiter-test-scratch-"));
+    CHECK((kept.parent_path() == "/dev/shm" || kept.parent_path() == "/tmp"));
+    REQUIRE(std::filesystem::is_directory(kept));
+    std::ofstream(kept / "table.lmdb") << "bytes";
+    std::filesystem::create_directory(kept / "inner");
+    std::ofstream(kept / "inner" / "more") << "bytes";
+  }
+  CHECK_FALSE(std::filesystem::exists(kept));
 }
