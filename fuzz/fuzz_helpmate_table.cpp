@@ -3,13 +3,9 @@
 // opens, every value is read, one by one and all at once. A damaged file is an error
 // (at open, or for the damaged block), never a crash and never a value from a block
 // whose checksum fails.
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
-#include <filesystem>
 #include <fstream>
 #include <string>
 

@@ -3,11 +3,8 @@
 // looked up and stored. A damaged file is an error or a warning, never a crash (LMDB's
 // assertions and faults inside it are caught by the table's guard) and never a verdict
 // for another position.
-#include <unistd.h>
-
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
