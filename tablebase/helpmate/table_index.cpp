@@ -74,7 +74,9 @@ TableIndex::TableIndex(const Material& m) : material_(m) {
 }
 
 uint64_t TableIndex::encode_with(const Squares& squares, int t) const {
-  Squares s;
+  // Zeroed for GCC alone (-Wmaybe-uninitialized under a profile): the first men_ entries,
+  // the only ones read, are all set below.
+  Squares s{};
   for (int i = 0; i < men_; ++i) s[std::size_t(i)] = transform_square(squares[std::size_t(i)], t);
   for (int g = 0; g < group_count_; ++g) {
     const auto [b, e] = groups_[std::size_t(g)];
