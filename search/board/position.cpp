@@ -382,7 +382,24 @@ void Position::do_move(Move m) {
   st.castling = castling;
   side_ = them;
   st.key = key;
-  st.checkers = compute_checkers();
+  // Before the move the side now to move was not in check (a legal position), so only
+  // the man on `to` and a slider that the empty `from` uncovers can check it now.
+  // Castling and en passant move or remove a second man: those are computed in full.
+  if (m.kind() == MoveKind::Castling || m.kind() == MoveKind::EnPassant) {
+    st.checkers = compute_checkers();
+  } else {
+    const Square k = king_square(them);
+    const PieceType placed = type_of(piece_on(to));
+    const Bitboard occ = occupied();
+    Bitboard checkers;
+    if (placed == PieceType::Pawn ? pawn_attacks(us, to).has(k) : piece_attacks(placed, to, occ).has(k)) checkers |= to;
+    if (const Bitboard line = line_through(k, from)) {
+      const bool straight = file_of(k) == file_of(from) || rank_of(k) == rank_of(from);
+      checkers |= line & (straight ? rook_attacks(k, occ) & pieces(us, PieceType::Rook, PieceType::Queen)
+                                   : bishop_attacks(k, occ) & pieces(us, PieceType::Bishop, PieceType::Queen));
+    }
+    st.checkers = checkers;
+  }
 }
 
 bool Position::do_null_move() {
