@@ -24,6 +24,17 @@ Bitboard mating_zone(Square s) {
   return zone;
 }
 
+// Where a quiet step of the winner's pawn (no capture, no promotion) ends when the narrow
+// and the closing focus keep it (a check is kept wherever it ends): with a rook or a queen
+// the winner has mating force already, and a pawn takes part in a mate only near the
+// losing king or by promoting, so only steps into the mating zone or onto the seventh rank
+// are kept; without one a promotion may be the only way to mate, and every step is kept.
+// Two king steps (the mating zone) did best of one to four on the fixture questions.
+Bitboard pawn_step_squares(const Position& pos, Color winner, Square king) {
+  if (!pos.pieces(winner, PieceType::Rook, PieceType::Queen)) return kAllSquares;
+  return mating_zone(king) | rank_bb(winner == Color::White ? 6 : 1);
+}
+
 // Every square a man of `side` attacks.
 Bitboard attacked_squares(const Position& pos, Color side) {
   Bitboard all;
@@ -40,6 +51,7 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
   const Bitboard offered = wide && !winner_moves ? attacked_squares(pos, winner) : Bitboard();
   const Bitboard occ = pos.occupied();
   const Bitboard king_zone = king_attacks(king) | king;
+  const Bitboard pawn_steps = wide || !winner_moves ? kAllSquares : pawn_step_squares(pos, winner, king);
   // Only the winner's moves are asked whether they check.
   std::optional<CheckTest> checks;
   if (winner_moves) checks.emplace(pos);
@@ -57,7 +69,7 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
     bool keep = type == PieceType::King || m.kind() == MoveKind::Promotion || m.kind() == MoveKind::EnPassant ||
                 (m.kind() != MoveKind::Castling && pos.piece_on(to) != Piece::None) || zone.has(from) || zone.has(to) ||
                 offered.has(to);
-    if (!keep && winner_moves) keep = type == PieceType::Pawn || checks->gives_check(m);
+    if (!keep && winner_moves) keep = (type == PieceType::Pawn && pawn_steps.has(to)) || checks->gives_check(m);
     if (!keep && winner_moves && closing) {
       const Bitboard rest = occ ^ from;
       if (from != gap_square) gap_square = from, gap_before = approach_gap(type, from, king, king_zone, rest);
@@ -149,16 +161,19 @@ class LoserFocusSink {
 
 // The winner's moves that the narrow and the closing focus keep, taken from the generator
 // a man at a time: the same moves in the same order as focus() over generate_legal's list.
-// The king's moves (castling too), the pawns' and the promotions are all kept; of another
-// man's moves, the captures, the checks (from a checking square, or off the line the man
-// uncovers) and, closing in, those that shorten its approach gap. The waiting move is the
-// first other move in the generator's order: the lowest target of the first man with one.
+// The king's moves (castling too), the promotions and en-passant captures are all kept; of
+// the pawns' other moves, the captures, the checks and the steps to pawn_step_squares; of
+// another man's moves, the captures, the checks (from a checking square, or off the line the
+// man uncovers) and, closing in, those that shorten its approach gap. The waiting move is the
+// first other move in the generator's order: the lowest target of the first man or the first
+// pawn group with one.
 class WinnerFocusSink {
  public:
   WinnerFocusSink(const Position& pos, MoveList& kept, bool closing)
       : pos_(pos), kept_(kept), closing_(closing), checks_(pos), king_(pos.king_square(~pos.side_to_move())),
         king_zone_(king_attacks(king_) | king_), enemy_(pos.pieces(~pos.side_to_move())), occ_(pos.occupied()),
-        own_king_(pos.king_square(pos.side_to_move())) {}
+        own_king_(pos.king_square(pos.side_to_move())),
+        pawn_steps_(pawn_step_squares(pos, pos.side_to_move(), king_)) {}
 
   void piece(Square from, Bitboard targets) {
     legal_ += targets.count();
@@ -179,16 +194,23 @@ class WinnerFocusSink {
   }
   void pawns(Bitboard targets, int delta) {
     legal_ += targets.count();
-    for (Square to : targets) kept_.push(Move(offset(to, -delta), to));
+    Bitboard keep = targets & (enemy_ | pawn_steps_);
+    for (Square to : targets & ~keep)
+      if (checks_.checking_squares(PieceType::Pawn, offset(to, -delta)).has(to)) keep |= to;
+    if (const Bitboard other = targets & ~keep; other && !has_waiting_)
+      waiting_ = Move(offset(other.first(), -delta), other.first()), has_waiting_ = true;
+    for (Square to : keep) kept_.push(Move(offset(to, -delta), to));
   }
   void promotions(Bitboard targets, int delta) {
     legal_ += 4 * targets.count();
     for (Square to : targets)
       for (PieceType t : movegen::kPromotions) kept_.push(Move::make(MoveKind::Promotion, offset(to, -delta), to, t));
   }
-  void add(Move m) {  // pinned pawns, en passant, castling (a king's move): all kept
+  void add(Move m) {  // pinned pawns, en passant, castling (a king's move)
     ++legal_;
-    kept_.push(m);
+    const bool pawn_step = m.kind() == MoveKind::Normal && m.from() != own_king_ && !enemy_.has(m.to());
+    if (!pawn_step || pawn_steps_.has(m.to()) || checks_.gives_check(m)) kept_.push(m);
+    else if (!has_waiting_) waiting_ = m, has_waiting_ = true;
   }
 
   // Appends the waiting move, if any; the number of legal moves.
@@ -205,6 +227,7 @@ class WinnerFocusSink {
   const Square king_;  // the losing king
   const Bitboard king_zone_, enemy_, occ_;
   const Square own_king_;
+  const Bitboard pawn_steps_;
   Move waiting_;
   bool has_waiting_ = false;
   std::size_t legal_ = 0;

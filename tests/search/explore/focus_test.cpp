@@ -1,6 +1,7 @@
 // search/focus: the moves a witness-only exploration follows. The narrow focus keeps
-// every king move, capture, promotion and en-passant capture, the winner's pawn moves and
-// checks, and at most one other move; the wide one keeps at least as much. An exploration
+// every king move, capture, promotion and en-passant capture, the winner's checks and pawn
+// steps (while it has a rook or a queen, only those into the mating zone or onto the
+// seventh rank), and at most one other move; the wide one keeps at least as much. An exploration
 // with a focus finds witnesses that replay, and when it runs dry it proves nothing
 // (GaveUp, never Exhausted). Each focus with the generation (narrow_focus_moves, ...)
 // gives exactly the focus of the legal moves, in order.
@@ -32,12 +33,20 @@ const char* const kPositions[] = {
     "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
 };
 
+// Whether every focus keeps a quiet step of the winner's pawn: always when the winner has
+// no rook and no queen (a promotion may be its only way to mate), else when the step ends
+// within two king steps of the losing king or on the seventh rank.
+bool pawn_step_kept(const board::Position& pos, Move m, Color winner) {
+  if (!pos.pieces(winner, PieceType::Rook, PieceType::Queen)) return true;
+  return board::distance(m.to(), pos.king_square(~winner)) <= 2 || board::relative_rank(winner, m.to()) == 6;
+}
+
 // The moves every focus must keep.
 bool must_keep(const board::Position& pos, Move m, Color winner) {
   const PieceType type = board::type_of(pos.piece_on(m.from()));
   if (type == PieceType::King || m.kind() == MoveKind::Promotion || m.kind() == MoveKind::EnPassant) return true;
   if (m.kind() != MoveKind::Castling && pos.piece_on(m.to()) != board::Piece::None) return true;
-  return pos.side_to_move() == winner && (type == PieceType::Pawn || pos.gives_check(m));
+  return pos.side_to_move() == winner && ((type == PieceType::Pawn && pawn_step_kept(pos, m, winner)) || pos.gives_check(m));
 }
 
 std::vector<uint16_t> raw_moves(const MoveList& moves) {
@@ -123,16 +132,51 @@ TEST_CASE("focus: the narrow focus keeps the forcing moves and one waiting move,
   }
 }
 
-TEST_CASE("focus: at the start the loser keeps one waiting move, the winner its pawn moves and one more",
-          "[search][focus]") {
+TEST_CASE("focus: at the start each side keeps one waiting move, the winner no far pawn step", "[search][focus]") {
   const board::Position start = board::Position::startpos();
-  MoveList legal, as_loser, as_winner;
+  MoveList legal, as_loser, as_winner, wide;
   board::generate_legal(start, legal);
   search::narrow_focus(start, Color::Black, legal, as_loser);
   search::narrow_focus(start, Color::White, legal, as_winner);
+  search::wide_focus(start, Color::White, legal, wide);
   CHECK(legal.size() == 20);
   CHECK(as_loser.size() == 1);
-  CHECK(as_winner.size() == 17);
+  REQUIRE(as_winner.size() == 1);
+  CHECK(board::type_of(start.piece_on(as_winner[0].from())) == PieceType::Knight);
+  // The wide focus keeps every pawn step.
+  for (Move m : legal)
+    if (board::type_of(start.piece_on(m.from())) == PieceType::Pawn) CHECK(wide.contains(m));
+}
+
+TEST_CASE("focus: the winner's far pawn steps are dropped only while it has a rook or a queen", "[search][focus]") {
+  auto narrow = [](const char* fen) {
+    const board::Position pos = test::pos(fen);
+    MoveList legal, kept;
+    board::generate_legal(pos, legal);
+    search::narrow_focus(pos, Color::White, legal, kept);
+    MoveList generated;
+    search::narrow_focus_moves(pos, Color::White, generated);
+    CHECK(raw_moves(generated) == raw_moves(kept));
+    return kept;
+  };
+  auto step = [](const char* from, const char* to) {
+    return Move(*board::parse_square(from), *board::parse_square(to));
+  };
+  // With a rook: a2-a3 and a2-a4 end far from the king on g8 and are dropped (the waiting
+  // move is the rook's, whose moves come first); e6-e7 reaches the seventh rank, h5-h6 the
+  // mating zone.
+  const MoveList with_rook = narrow("6k1/8/4P3/7P/8/8/P7/R5K1 w - - 0 1");
+  CHECK_FALSE(with_rook.contains(step("a2", "a3")));
+  CHECK_FALSE(with_rook.contains(step("a2", "a4")));
+  CHECK(with_rook.contains(step("e6", "e7")));
+  CHECK(with_rook.contains(step("h5", "h6")));
+  // With a knight instead, every pawn step is kept: promoting may be the only way to mate.
+  const MoveList with_knight = narrow("6k1/8/4P3/7P/8/8/P7/N5K1 w - - 0 1");
+  for (const char* to : {"a3", "a4"}) CHECK(with_knight.contains(step("a2", to)));
+  // A far step that uncovers the bishop's check on h7 is kept; the other far step is not.
+  const MoveList uncovering = narrow("8/7k/8/8/8/3P4/P7/RB4K1 w - - 0 1");
+  CHECK(uncovering.contains(step("d3", "d4")));
+  CHECK_FALSE(uncovering.contains(step("a2", "a3")));
 }
 
 TEST_CASE("focus: a focused exploration that runs dry proves nothing", "[search][focus][closure]") {
