@@ -24,6 +24,16 @@ Bitboard mating_zone(Square s) {
   return zone;
 }
 
+// The squares within d king steps of each square (d = 0..7).
+constexpr std::array<std::array<Bitboard, 8>, 64> kWithin = [] {
+  std::array<std::array<Bitboard, 8>, 64> within{};
+  for (int s = 0; s < 64; ++s)
+    for (int d = 0; d < 8; ++d)
+      for (int t = 0; t < 64; ++t)
+        if (distance(Square(s), Square(t)) <= d) within[s][d] |= Square(t);
+  return within;
+}();
+
 // Where a quiet step of the winner's pawn (no capture, no promotion) ends when the narrow
 // and the closing focus keep it (a check is kept wherever it ends): with a rook or a queen
 // the winner has mating force already, and a pawn takes part in a mate only near the
@@ -33,6 +43,17 @@ Bitboard mating_zone(Square s) {
 Bitboard pawn_step_squares(const Position& pos, Color winner, Square king) {
   if (!pos.pieces(winner, PieceType::Rook, PieceType::Queen)) return kAllSquares;
   return mating_zone(king) | rank_bb(winner == Color::White ? 6 : 1);
+}
+
+// Where a step of the winner's king ends when the narrow and the closing focus keep it
+// (a capture and castling are kept wherever they go): nearer the losing king, which its
+// king helps to mate only from close by. Out of check only: in check every step is kept.
+// The search went astray after the king's other steps, each a copy of the search space,
+// mostly in positions with many men.
+Bitboard king_step_squares(const Position& pos, Color winner, Square king) {
+  if (pos.in_check()) return kAllSquares;
+  const int d = distance(pos.king_square(winner), king);
+  return d > 1 ? kWithin[index(king)][d - 1] : Bitboard();
 }
 
 // Every square a man of `side` attacks.
@@ -52,6 +73,7 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
   const Bitboard occ = pos.occupied();
   const Bitboard king_zone = king_attacks(king) | king;
   const Bitboard pawn_steps = wide || !winner_moves ? kAllSquares : pawn_step_squares(pos, winner, king);
+  const Bitboard king_steps = wide || !winner_moves ? kAllSquares : king_step_squares(pos, winner, king);
   // Only the winner's moves are asked whether they check.
   std::optional<CheckTest> checks;
   if (winner_moves) checks.emplace(pos);
@@ -66,7 +88,8 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
   for (const Move m : moves) {
     const Square from = m.from(), to = m.to();
     const PieceType type = type_of(pos.piece_on(from));
-    bool keep = type == PieceType::King || m.kind() == MoveKind::Promotion || m.kind() == MoveKind::EnPassant ||
+    bool keep = (type == PieceType::King && (king_steps.has(to) || m.kind() == MoveKind::Castling)) ||
+                m.kind() == MoveKind::Promotion || m.kind() == MoveKind::EnPassant ||
                 (m.kind() != MoveKind::Castling && pos.piece_on(to) != Piece::None) || zone.has(from) || zone.has(to) ||
                 offered.has(to);
     if (!keep && winner_moves) keep = (type == PieceType::Pawn && pawn_steps.has(to)) || checks->gives_check(m);
@@ -84,16 +107,6 @@ void focus(const Position& pos, Color winner, const MoveList& moves, MoveList& k
   }
   if (waiting) kept.push(*waiting);
 }
-
-// The squares within d king steps of each square (d = 0..7).
-constexpr std::array<std::array<Bitboard, 8>, 64> kWithin = [] {
-  std::array<std::array<Bitboard, 8>, 64> within{};
-  for (int s = 0; s < 64; ++s)
-    for (int d = 0; d < 8; ++d)
-      for (int t = 0; t < 64; ++t)
-        if (distance(Square(s), Square(t)) <= d) within[s][d] |= Square(t);
-  return within;
-}();
 
 // The loser's moves that the narrow and the closing focus keep, taken from the generator
 // (movegen_sinks.hpp) without listing the others: the same moves in the same order as
@@ -161,26 +174,29 @@ class LoserFocusSink {
 
 // The winner's moves that the narrow and the closing focus keep, taken from the generator
 // a man at a time: the same moves in the same order as focus() over generate_legal's list.
-// The king's moves (castling too), the promotions and en-passant captures are all kept; of
-// the pawns' other moves, the captures, the checks and the steps to pawn_step_squares; of
-// another man's moves, the captures, the checks (from a checking square, or off the line the
-// man uncovers) and, closing in, those that shorten its approach gap. The waiting move is the
-// first other move in the generator's order: the lowest target of the first man or the first
-// pawn group with one.
+// Castling, the promotions and en-passant captures are all kept; of the king's other moves,
+// the captures, the checks (off the line it uncovers) and the steps to king_step_squares;
+// of the pawns', the captures, the checks
+// and the steps to pawn_step_squares; of another man's moves, the captures, the checks
+// (from a checking square, or off the line the man uncovers) and, closing in, those that
+// shorten its approach gap. The waiting move is the first other move in the generator's
+// order: the lowest target of the first man or the first pawn group with one (the king's
+// come first).
 class WinnerFocusSink {
  public:
   WinnerFocusSink(const Position& pos, MoveList& kept, bool closing)
       : pos_(pos), kept_(kept), closing_(closing), checks_(pos), king_(pos.king_square(~pos.side_to_move())),
         king_zone_(king_attacks(king_) | king_), enemy_(pos.pieces(~pos.side_to_move())), occ_(pos.occupied()),
         own_king_(pos.king_square(pos.side_to_move())),
-        pawn_steps_(pawn_step_squares(pos, pos.side_to_move(), king_)) {}
+        pawn_steps_(pawn_step_squares(pos, pos.side_to_move(), king_)),
+        king_steps_(king_step_squares(pos, pos.side_to_move(), king_)) {}
 
   void piece(Square from, Bitboard targets) {
     legal_ += targets.count();
-    Bitboard keep = targets;
+    Bitboard keep = targets & (enemy_ | king_steps_ | checks_.checking_squares(PieceType::King, from));
     if (from != own_king_) {
       const PieceType type = type_of(pos_.piece_on(from));
-      keep &= enemy_ | checks_.checking_squares(type, from);
+      keep = targets & (enemy_ | checks_.checking_squares(type, from));
       if (closing_) {
         const Bitboard rest = occ_ ^ from;
         const int before = approach_gap(type, from, king_, king_zone_, rest);
@@ -188,8 +204,8 @@ class WinnerFocusSink {
           for (Square to : targets & ~keep)
             if (approach_gap(type, to, king_, king_zone_, rest) < before) keep |= to;
       }
-      if (!has_waiting_ && (targets & ~keep)) waiting_ = Move(from, (targets & ~keep).first()), has_waiting_ = true;
     }
+    if (!has_waiting_ && (targets & ~keep)) waiting_ = Move(from, (targets & ~keep).first()), has_waiting_ = true;
     for (Square to : keep) kept_.push(Move(from, to));
   }
   void pawns(Bitboard targets, int delta) {
@@ -227,7 +243,7 @@ class WinnerFocusSink {
   const Square king_;  // the losing king
   const Bitboard king_zone_, enemy_, occ_;
   const Square own_king_;
-  const Bitboard pawn_steps_;
+  const Bitboard pawn_steps_, king_steps_;
   Move waiting_;
   bool has_waiting_ = false;
   std::size_t legal_ = 0;

@@ -15,12 +15,13 @@
 
 namespace arbiter::search {
 
-// King moves, captures, promotions, the winner's checks and pawn steps, and one waiting
-// move: the loser's men stand still unless they capture or are taken, the winner's men
-// come in by checks. While the winner has a rook or a queen, only its pawn steps into the
-// squares within two king steps of the losing king or onto the seventh rank are kept (a
-// pawn elsewhere takes part in a mate only by promoting, which that force does not need).
-// Appends those of `moves` (the legal moves of `pos`) to `kept`, in their order.
+// Captures, castling, promotions, the loser's king moves, the winner's checks, king steps
+// and pawn steps, and one waiting move: the loser's men stand still unless they capture or
+// are taken, the winner's men come in by checks. The winner's king steps only toward the
+// losing king, unless in check. While the winner has a rook or a queen, only its pawn steps
+// into the squares within two king steps of the losing king or onto the seventh rank are
+// kept (a pawn elsewhere takes part in a mate only by promoting, which that force does not
+// need). Appends those of `moves` (the legal moves of `pos`) to `kept`, in their order.
 void narrow_focus(const board::Position& pos, board::Color winner, const board::MoveList& moves, board::MoveList& kept);
 
 // The narrow focus and the winner's men closing in on the losing king (the moves that

@@ -1,6 +1,7 @@
 // search/focus: the moves a witness-only exploration follows. The narrow focus keeps
-// every king move, capture, promotion and en-passant capture, the winner's checks and pawn
-// steps (while it has a rook or a queen, only those into the mating zone or onto the
+// every capture, castling, promotion and en-passant capture, the loser's king moves, the
+// winner's checks, its king's steps toward the losing king (all of them in check) and its
+// pawn steps (while it has a rook or a queen, only those into the mating zone or onto the
 // seventh rank), and at most one other move; the wide one keeps at least as much. An exploration
 // with a focus finds witnesses that replay, and when it runs dry it proves nothing
 // (GaveUp, never Exhausted). Each focus with the generation (narrow_focus_moves, ...)
@@ -41,12 +42,21 @@ bool pawn_step_kept(const board::Position& pos, Move m, Color winner) {
   return board::distance(m.to(), pos.king_square(~winner)) <= 2 || board::relative_rank(winner, m.to()) == 6;
 }
 
+// Whether every focus keeps a quiet step of the winner's king: in check, or when it ends
+// nearer the losing king.
+bool king_step_kept(const board::Position& pos, Move m, Color winner) {
+  const board::Square king = pos.king_square(~winner);
+  return pos.in_check() || board::distance(m.to(), king) < board::distance(m.from(), king);
+}
+
 // The moves every focus must keep.
 bool must_keep(const board::Position& pos, Move m, Color winner) {
   const PieceType type = board::type_of(pos.piece_on(m.from()));
-  if (type == PieceType::King || m.kind() == MoveKind::Promotion || m.kind() == MoveKind::EnPassant) return true;
-  if (m.kind() != MoveKind::Castling && pos.piece_on(m.to()) != board::Piece::None) return true;
-  return pos.side_to_move() == winner && ((type == PieceType::Pawn && pawn_step_kept(pos, m, winner)) || pos.gives_check(m));
+  if (m.kind() == MoveKind::Castling || m.kind() == MoveKind::Promotion || m.kind() == MoveKind::EnPassant) return true;
+  if (pos.piece_on(m.to()) != board::Piece::None) return true;
+  if (pos.side_to_move() != winner) return type == PieceType::King;
+  return (type == PieceType::Pawn && pawn_step_kept(pos, m, winner)) ||
+         (type == PieceType::King && king_step_kept(pos, m, winner)) || pos.gives_check(m);
 }
 
 std::vector<uint16_t> raw_moves(const MoveList& moves) {
@@ -173,10 +183,35 @@ TEST_CASE("focus: the winner's far pawn steps are dropped only while it has a ro
   // With a knight instead, every pawn step is kept: promoting may be the only way to mate.
   const MoveList with_knight = narrow("6k1/8/4P3/7P/8/8/P7/N5K1 w - - 0 1");
   for (const char* to : {"a3", "a4"}) CHECK(with_knight.contains(step("a2", to)));
-  // A far step that uncovers the bishop's check on h7 is kept; the other far step is not.
+  // A far step that uncovers the bishop's check on h7 is kept; the other is not.
   const MoveList uncovering = narrow("8/7k/8/8/8/3P4/P7/RB4K1 w - - 0 1");
   CHECK(uncovering.contains(step("d3", "d4")));
   CHECK_FALSE(uncovering.contains(step("a2", "a3")));
+}
+
+TEST_CASE("focus: the winner's king steps toward the losing king, and anywhere out of a check", "[search][focus]") {
+  auto narrow = [](const char* fen) {
+    const board::Position pos = test::pos(fen);
+    MoveList legal, kept, generated;
+    board::generate_legal(pos, legal);
+    search::narrow_focus(pos, Color::White, legal, kept);
+    search::narrow_focus_moves(pos, Color::White, generated);
+    CHECK(raw_moves(generated) == raw_moves(kept));
+    return kept;
+  };
+  auto kings = [](const MoveList& moves, board::Square from) {
+    std::vector<std::string> out;
+    for (Move m : moves)
+      if (m.from() == from) out.push_back(board::square_name(m.to()));
+    return out;
+  };
+  const board::Square d4 = *board::parse_square("d4");
+  // From d4 (four steps from h8) only e5 is nearer; c3, the first other step, is the
+  // waiting move, which comes last.
+  CHECK(kings(narrow("7k/8/8/8/3K4/8/8/R7 w - - 0 1"), d4) == std::vector<std::string>{"e5", "c3"});
+  // In check from the rook on d8 every legal step is kept.
+  CHECK(kings(narrow("3r3k/8/8/8/3K4/8/8/R7 w - - 0 1"), d4) ==
+        std::vector<std::string>{"c3", "e3", "c4", "e4", "c5", "e5"});
 }
 
 TEST_CASE("focus: a focused exploration that runs dry proves nothing", "[search][focus][closure]") {
