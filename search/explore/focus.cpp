@@ -45,11 +45,10 @@ Bitboard pawn_step_squares(const Position& pos, Color winner, Square king) {
   return mating_zone(king) | rank_bb(winner == Color::White ? 6 : 1);
 }
 
-// Where a step of the winner's king ends when the narrow and the closing focus keep it
-// (a capture and castling are kept wherever they go): nearer the losing king, which its
-// king helps to mate only from close by. Out of check only: in check every step is kept.
-// The search went astray after the king's other steps, each a copy of the search space,
-// mostly in positions with many men.
+// Where a quiet step of the winner's king ends when the narrow and the closing focus keep
+// it (a capture, castling and a discovered check are kept wherever they go): nearer the
+// losing king, for the king helps to mate only from close by, and each other step copies
+// the search space. In check every step is kept.
 Bitboard king_step_squares(const Position& pos, Color winner, Square king) {
   if (pos.in_check()) return kAllSquares;
   const int d = distance(pos.king_square(winner), king);
@@ -176,12 +175,11 @@ class LoserFocusSink {
 // a man at a time: the same moves in the same order as focus() over generate_legal's list.
 // Castling, the promotions and en-passant captures are all kept; of the king's other moves,
 // the captures, the checks (off the line it uncovers) and the steps to king_step_squares;
-// of the pawns', the captures, the checks
-// and the steps to pawn_step_squares; of another man's moves, the captures, the checks
-// (from a checking square, or off the line the man uncovers) and, closing in, those that
-// shorten its approach gap. The waiting move is the first other move in the generator's
-// order: the lowest target of the first man or the first pawn group with one (the king's
-// come first).
+// of the pawns', the captures, the checks and the steps to pawn_step_squares; of another
+// man's moves, the captures, the checks (from a checking square, or off the line the man
+// uncovers) and, closing in, those that shorten its approach gap. The waiting move is the
+// first other move in the generator's order: the lowest target of the first man or the
+// first pawn group with one (the king's moves come first).
 class WinnerFocusSink {
  public:
   WinnerFocusSink(const Position& pos, MoveList& kept, bool closing)
@@ -193,17 +191,16 @@ class WinnerFocusSink {
 
   void piece(Square from, Bitboard targets) {
     legal_ += targets.count();
-    Bitboard keep = targets & (enemy_ | king_steps_ | checks_.checking_squares(PieceType::King, from));
-    if (from != own_king_) {
-      const PieceType type = type_of(pos_.piece_on(from));
-      keep = targets & (enemy_ | checks_.checking_squares(type, from));
-      if (closing_) {
-        const Bitboard rest = occ_ ^ from;
-        const int before = approach_gap(type, from, king_, king_zone_, rest);
-        if (before > 0)
-          for (Square to : targets & ~keep)
-            if (approach_gap(type, to, king_, king_zone_, rest) < before) keep |= to;
-      }
+    const PieceType type = from == own_king_ ? PieceType::King : type_of(pos_.piece_on(from));
+    Bitboard keep = targets & (enemy_ | checks_.checking_squares(type, from));
+    if (type == PieceType::King) {
+      keep |= targets & king_steps_;
+    } else if (closing_) {
+      const Bitboard rest = occ_ ^ from;
+      const int before = approach_gap(type, from, king_, king_zone_, rest);
+      if (before > 0)
+        for (Square to : targets & ~keep)
+          if (approach_gap(type, to, king_, king_zone_, rest) < before) keep |= to;
     }
     if (!has_waiting_ && (targets & ~keep)) waiting_ = Move(from, (targets & ~keep).first()), has_waiting_ = true;
     for (Square to : keep) kept_.push(Move(from, to));
