@@ -211,12 +211,14 @@ constexpr AttackTables build() {
     t.rook[std::size_t(i)] = slider_entry(kSliderLayout.rook[std::size_t(i)]);
     t.bishop[std::size_t(i)] = slider_entry(kSliderLayout.bishop[std::size_t(i)]);
   }
-  // For b on a's ray d: the line through them is a's rays d and d ^ 1 (opposite ways) and
-  // a; between them lies a's ray d less b's ray d and less b.
+  // A slider on a attacks its four rays on an empty board. For b on a's ray d: the line
+  // through them is a's rays d and d ^ 1 (opposite ways) and a; between them lies a's ray d
+  // less b's ray d and less b.
   for (int a = 0; a < 64; ++a) {
     for (const Rays* rays : {&kRookRays, &kBishopRays}) {
       const auto& from_a = (*rays)[std::size_t(a)];
       for (std::size_t d = 0; d < 4; ++d) {
+        ((rays == &kRookRays ? t.rook_rays : t.bishop_rays)[std::size_t(a)]) |= from_a[d];
         for (Square b : from_a[d]) {
           t.line[std::size_t(a)][std::size_t(index(b))] = from_a[d] | from_a[d ^ 1] | Square(a);
           t.between[std::size_t(a)][std::size_t(index(b))] =

@@ -33,6 +33,7 @@ struct SliderEntry {
 
 struct AttackTables {
   std::array<Bitboard, 64> knight{}, king{};
+  std::array<Bitboard, 64> rook_rays{}, bishop_rays{};  // attacks on an empty board
   std::array<std::array<Bitboard, 64>, 2> pawn{};
   std::array<SliderEntry, 64> rook{}, bishop{};
   std::array<std::array<Bitboard, 64>, 64> between{}, line{};
@@ -54,6 +55,10 @@ inline Bitboard rook_attacks(Square s, Bitboard occupied) {
   const auto& e = detail::kAttackTables.rook[index(s)];
   return e.table[e.index(occupied)];
 }
+// What a rook or a bishop on s attacks on an empty board: rook_attacks(s, Bitboard()) and
+// bishop_attacks(s, Bitboard()) read from a table of their own, with no occupancy index.
+inline Bitboard rook_rays(Square s) { return detail::kAttackTables.rook_rays[index(s)]; }
+inline Bitboard bishop_rays(Square s) { return detail::kAttackTables.bishop_rays[index(s)]; }
 inline Bitboard queen_attacks(Square s, Bitboard occupied) {
   return bishop_attacks(s, occupied) | rook_attacks(s, occupied);
 }

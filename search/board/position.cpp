@@ -62,8 +62,8 @@ void Position::remove(Square s) {
 
 Bitboard Position::king_blockers(Color c) const {
   Square k = king_square(c);
-  Bitboard snipers = (rook_attacks(k, Bitboard()) & pieces(~c, PieceType::Rook, PieceType::Queen)) |
-                     (bishop_attacks(k, Bitboard()) & pieces(~c, PieceType::Bishop, PieceType::Queen));
+  Bitboard snipers = (rook_rays(k) & pieces(~c, PieceType::Rook, PieceType::Queen)) |
+                     (bishop_rays(k) & pieces(~c, PieceType::Bishop, PieceType::Queen));
   Bitboard blockers, occ = occupied();
   for (Square s : snipers) {
     Bitboard b = between(k, s) & occ;

@@ -65,6 +65,13 @@ TEST_CASE("attacks: rooks and bishops match a walk of the board for every occupa
   CHECK(checked == 102400 + 5248);  // the rook and bishop occupancies of all squares
 }
 
+TEST_CASE("attacks: the empty-board rays are the attacks on an empty board", "[board][attacks]") {
+  for (int i = 0; i < 64; ++i) {
+    CHECK(board::rook_rays(Square(i)) == walk_rook(Square(i), Bitboard()));
+    CHECK(board::bishop_rays(Square(i)) == walk_bishop(Square(i), Bitboard()));
+  }
+}
+
 TEST_CASE("attacks: queens are rooks and bishops together", "[board][attacks]") {
   const Bitboard occ(0x0024'1800'4200'1881ULL);
   for (int i = 0; i < 64; ++i)
