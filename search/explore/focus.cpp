@@ -16,14 +16,6 @@ using namespace board;
 
 namespace {
 
-// The squares within two king steps of `s`: where blockers, flights and the men that
-// cover them stand in a mate of a king on `s`.
-Bitboard mating_zone(Square s) {
-  Bitboard zone = king_attacks(s) | s;
-  for (Square t : king_attacks(s)) zone |= king_attacks(t);
-  return zone;
-}
-
 // The squares within d king steps of each square (d = 0..7).
 constexpr std::array<std::array<Bitboard, 8>, 64> kWithin = [] {
   std::array<std::array<Bitboard, 8>, 64> within{};
@@ -33,6 +25,10 @@ constexpr std::array<std::array<Bitboard, 8>, 64> kWithin = [] {
         if (distance(Square(s), Square(t)) <= d) within[s][d] |= Square(t);
   return within;
 }();
+
+// The squares within two king steps of `s`: where blockers, flights and the men that
+// cover them stand in a mate of a king on `s`.
+Bitboard mating_zone(Square s) { return kWithin[index(s)][2]; }
 
 // Where a quiet step of the winner's pawn (no capture, no promotion) ends when the narrow
 // and the closing focus keep it (a check is kept wherever it ends): with a rook or a queen
