@@ -2,9 +2,9 @@
 // every capture, castling, promotion and en-passant capture, the loser's king moves, the
 // winner's checks, its king's steps toward the losing king (all of them in check) and its
 // pawn steps (while it has a rook or a queen, only those into the mating zone or onto the
-// seventh rank), and at most one other move; the wide one keeps at least as much. An exploration
-// with a focus finds witnesses that replay, and when it runs dry it proves nothing
-// (GaveUp, never Exhausted). Each focus with the generation (narrow_focus_moves, ...)
+// seventh rank), and at most one other move; the wide one keeps at least as much. An
+// exploration with a focus finds witnesses that replay, and when it runs dry it proves
+// nothing (GaveUp, never Exhausted). Each focus with the generation (narrow_focus_moves, ...)
 // gives exactly the focus of the legal moves, in order.
 #include <catch2/catch.hpp>
 #include <fstream>
@@ -63,6 +63,18 @@ std::vector<uint16_t> raw_moves(const MoveList& moves) {
   std::vector<uint16_t> out;
   for (Move m : moves) out.push_back(m.raw());
   return out;
+}
+
+// What the narrow focus keeps for White as the winner in `fen`, checked to be what the
+// generator sink keeps too.
+MoveList narrow_for_white(const char* fen) {
+  const board::Position pos = test::pos(fen);
+  MoveList legal, kept, generated;
+  board::generate_legal(pos, legal);
+  search::narrow_focus(pos, Color::White, legal, kept);
+  search::narrow_focus_moves(pos, Color::White, generated);
+  CHECK(raw_moves(generated) == raw_moves(kept));
+  return kept;
 }
 
 }  // namespace
@@ -159,46 +171,27 @@ TEST_CASE("focus: at the start each side keeps one waiting move, the winner no f
 }
 
 TEST_CASE("focus: the winner's far pawn steps are dropped only while it has a rook or a queen", "[search][focus]") {
-  auto narrow = [](const char* fen) {
-    const board::Position pos = test::pos(fen);
-    MoveList legal, kept;
-    board::generate_legal(pos, legal);
-    search::narrow_focus(pos, Color::White, legal, kept);
-    MoveList generated;
-    search::narrow_focus_moves(pos, Color::White, generated);
-    CHECK(raw_moves(generated) == raw_moves(kept));
-    return kept;
-  };
   auto step = [](const char* from, const char* to) {
     return Move(*board::parse_square(from), *board::parse_square(to));
   };
   // With a rook: a2-a3 and a2-a4 end far from the king on g8 and are dropped (the waiting
   // move is the rook's, whose moves come first); e6-e7 reaches the seventh rank, h5-h6 the
   // mating zone.
-  const MoveList with_rook = narrow("6k1/8/4P3/7P/8/8/P7/R5K1 w - - 0 1");
+  const MoveList with_rook = narrow_for_white("6k1/8/4P3/7P/8/8/P7/R5K1 w - - 0 1");
   CHECK_FALSE(with_rook.contains(step("a2", "a3")));
   CHECK_FALSE(with_rook.contains(step("a2", "a4")));
   CHECK(with_rook.contains(step("e6", "e7")));
   CHECK(with_rook.contains(step("h5", "h6")));
   // With a knight instead, every pawn step is kept: promoting may be the only way to mate.
-  const MoveList with_knight = narrow("6k1/8/4P3/7P/8/8/P7/N5K1 w - - 0 1");
+  const MoveList with_knight = narrow_for_white("6k1/8/4P3/7P/8/8/P7/N5K1 w - - 0 1");
   for (const char* to : {"a3", "a4"}) CHECK(with_knight.contains(step("a2", to)));
   // A far step that uncovers the bishop's check on h7 is kept; the other is not.
-  const MoveList uncovering = narrow("8/7k/8/8/8/3P4/P7/RB4K1 w - - 0 1");
+  const MoveList uncovering = narrow_for_white("8/7k/8/8/8/3P4/P7/RB4K1 w - - 0 1");
   CHECK(uncovering.contains(step("d3", "d4")));
   CHECK_FALSE(uncovering.contains(step("a2", "a3")));
 }
 
-TEST_CASE("focus: the winner's king steps toward the losing king, and anywhere out of a check", "[search][focus]") {
-  auto narrow = [](const char* fen) {
-    const board::Position pos = test::pos(fen);
-    MoveList legal, kept, generated;
-    board::generate_legal(pos, legal);
-    search::narrow_focus(pos, Color::White, legal, kept);
-    search::narrow_focus_moves(pos, Color::White, generated);
-    CHECK(raw_moves(generated) == raw_moves(kept));
-    return kept;
-  };
+TEST_CASE("focus: the winner's king steps toward the losing king, and anywhere when in check", "[search][focus]") {
   auto kings = [](const MoveList& moves, board::Square from) {
     std::vector<std::string> out;
     for (Move m : moves)
@@ -208,9 +201,9 @@ TEST_CASE("focus: the winner's king steps toward the losing king, and anywhere o
   const board::Square d4 = *board::parse_square("d4");
   // From d4 (four steps from h8) only e5 is nearer; c3, the first other step, is the
   // waiting move, which comes last.
-  CHECK(kings(narrow("7k/8/8/8/3K4/8/8/R7 w - - 0 1"), d4) == std::vector<std::string>{"e5", "c3"});
+  CHECK(kings(narrow_for_white("7k/8/8/8/3K4/8/8/R7 w - - 0 1"), d4) == std::vector<std::string>{"e5", "c3"});
   // In check from the rook on d8 every legal step is kept.
-  CHECK(kings(narrow("3r3k/8/8/8/3K4/8/8/R7 w - - 0 1"), d4) ==
+  CHECK(kings(narrow_for_white("3r3k/8/8/8/3K4/8/8/R7 w - - 0 1"), d4) ==
         std::vector<std::string>{"c3", "e3", "c4", "e4", "c5", "e5"});
 }
 
