@@ -1,6 +1,8 @@
 // Audit records: one per game, the errors, the standings.
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
+#include <cstring>
 #include <iomanip>
 #include <sstream>
 
@@ -73,6 +75,17 @@ Json audited_game(const AuditedGameRecord& g) {
 
 namespace {
 
+// Whether none of the eight bytes of `w` needs a look of its own: each is printable ASCII
+// and neither '"' nor '\\'. Each test below is exact about whether some byte matches (a
+// borrow runs only from a byte that does).
+bool plain_eight(uint64_t w) {
+  constexpr uint64_t kOnes = 0x0101010101010101, kHigh = 0x8080808080808080;
+  auto has_zero = [](uint64_t v) { return (v - kOnes) & ~v & kHigh; };
+  const uint64_t below_blank = (w - 0x20 * kOnes) & ~w & kHigh;  // a byte under 0x20
+  return !(below_blank | (w & kHigh) | has_zero(w ^ ('"' * kOnes)) | has_zero(w ^ ('\\' * kOnes)) |
+           has_zero(w ^ (0x7F * kOnes)));
+}
+
 // A string as dump() writes it. One of printable ASCII is written as it is, its quotes and
 // backslashes escaped as the library escapes them (\" and \\, as in a Termination basis);
 // any other goes through the library's own writer, which escapes control bytes and
@@ -81,9 +94,16 @@ void append_string(std::string& out, std::string_view s) {
   const std::size_t start = out.size();
   out += '"';
   std::size_t from = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) {
+  for (std::size_t i = 0; i < s.size();) {
+    if (uint64_t w; i + 8 <= s.size() && (std::memcpy(&w, s.data() + i, 8), plain_eight(w))) {
+      i += 8;
+      continue;
+    }
     const auto c = (unsigned char)s[i];
-    if (c - 0x20u < 0x5Fu && c != '"' && c != '\\') continue;  // printable ASCII, written as it is
+    if (c - 0x20u < 0x5Fu && c != '"' && c != '\\') {  // printable ASCII, written as it is
+      ++i;
+      continue;
+    }
     if (c - 0x20u >= 0x5Fu) {  // a control byte or non-ASCII
       out.resize(start);
       out += dump(Json(s));
@@ -92,7 +112,7 @@ void append_string(std::string& out, std::string_view s) {
     out.append(s.data() + from, i - from);
     out += '\\';
     out += char(c);
-    from = i + 1;
+    from = ++i;
   }
   out.append(s.data() + from, s.size() - from);
   out += '"';

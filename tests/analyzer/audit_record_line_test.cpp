@@ -1,8 +1,8 @@
 // records::audited_game_line, the audit's JSON line written without building the document,
 // against the library's dump of records::audited_game: byte for byte, on records that take
 // every branch (null and present fields, the plain reading, warnings, claims) and strings
-// that need escaping (quotes, backslashes, control bytes, non-ASCII, invalid UTF-8), and on
-// the records of audited games.
+// that need escaping (quotes, backslashes, control bytes, non-ASCII, invalid UTF-8), also at
+// every place of a longer string, and on the records of audited games.
 #include <catch2/catch.hpp>
 
 #include "analyzer/game_audit.hpp"
@@ -61,6 +61,20 @@ TEST_CASE("audit JSON line: the same bytes as the library's dump, on every kind 
       a.fen = s;
       r.warnings = {s};
       check_same(r);
+    }
+  }
+  SECTION("a byte to escape or replace at every place of a long string (eight bytes are read at once)") {
+    for (const std::string& odd : {std::string("\""), std::string("\\"), std::string("\t"), std::string("\x1f"),
+                                   std::string("\x7f"), std::string("\xc3\xbc"), std::string("\xff"), std::string(" "),
+                                   std::string("~"), std::string("!#")}) {
+      for (std::size_t at = 0; at <= 20; ++at) {
+        std::string s(20, 'a');
+        s.insert(at, odd);
+        r.white = s;
+        a.reason = s + s;
+        r.warnings = {s};
+        check_same(r);
+      }
     }
   }
   SECTION("with --claims the nested claims are there too") {
