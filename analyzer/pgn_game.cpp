@@ -97,9 +97,9 @@ std::expected<Game, GameError> replay(RawGame raw) {
     chess960 = variant_is_960(*variant);
   }
   for (const MoveToken& m : raw.moves)
-    if (m.text.find('@') != std::string::npos)
+    if (m.text().find('@') != std::string_view::npos)
       return fail(Kind::Variant, m.line,
-                  "'" + m.text + "' drops a piece: a crazyhouse or bughouse game, not standard chess: not audited");
+                  "'" + std::string(m.text()) + "' drops a piece: a crazyhouse or bughouse game, not standard chess: not audited");
 
   // The start position.
   std::optional<Position> start;
@@ -149,7 +149,7 @@ std::expected<Game, GameError> replay(RawGame raw) {
   std::optional<RuleEnding> rule_ending;
   for (const MoveToken& token : raw.moves) {
     int number = pos.fullmove_number();
-    auto move = board::parse_move(pos, token.text);
+    auto move = board::parse_move(pos, token.text());
     if (!move && !board::has_legal_move(pos)) {
       // Checkmate or stalemate: the game ended there; what follows was played after it.
       after_end = int(raw.moves.size() - moves.size());
@@ -158,16 +158,16 @@ std::expected<Game, GameError> replay(RawGame raw) {
     if (!move) {
       std::string why = move.error();
       // parse_san's messages start with the quoted move; the error names it already.
-      std::string prefix = "'" + token.text + "': ";
+      std::string prefix = "'" + std::string(token.text()) + "': ";
       if (why.starts_with(prefix)) why.erase(0, prefix.size());
-      if (token.text == "--" || token.text == "Z0" || token.text == "z0") why = "a null move is no move of chess";
+      if (token.text() == "--" || token.text() == "Z0" || token.text() == "z0") why = "a null move is no move of chess";
       GameError e;
       e.kind = Kind::IllegalMove;
       e.game = raw.index;
       e.line = token.line;
       e.move_number = number;
       e.side = pos.side_to_move();
-      e.move = token.text;
+      e.move = token.text();
       e.message = std::move(why);
       return std::unexpected(std::move(e));
     }

@@ -679,8 +679,9 @@ struct PgnReader::Impl {
     char plain[64];
     std::size_t n = unicode ? ascii_dashes(text, plain, sizeof plain) : 0;
     if (unicode && n <= sizeof plain) text = std::string_view(plain, n);
+    if (text.size() > kPgnMaxMoveText) text = text.substr(0, kPgnMaxMoveText);  // '½' made "1/2" grows
     MoveToken& m = moves.emplace_back();
-    m.text.append(text.data(), text.size());
+    m.set_text(text);
     m.line = line_no;
     m.number = b.number;
     b.number = 0;

@@ -11,7 +11,9 @@
 // tag is a syntax error with its line, and reading goes on with the next game.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <cstring>
 #include <expected>
 #include <iosfwd>
 #include <memory>
@@ -39,9 +41,16 @@ struct PgnError {
 
 // One main-line move as written: its text (annotation glyphs such as "!?" and an "e.p."
 // suffix removed, unicode dashes in castling made '-'; check signs kept), the line it
-// stands on, and the move number written right before it (0 when none was).
+// stands on, and the move number written right before it (0 when none was). The text is
+// kept in place (at most kPgnMaxMoveText bytes): a game's moves are one block of memory.
 struct MoveToken {
-  std::string text;
+  std::string_view text() const { return {chars.data(), size}; }
+  void set_text(std::string_view t) {  // t.size() <= kPgnMaxMoveText
+    size = uint8_t(t.size());
+    std::memcpy(chars.data(), t.data(), t.size());
+  }
+  std::array<char, kPgnMaxMoveText> chars;
+  uint8_t size = 0;
   int line = 0;
   int number = 0;
 };

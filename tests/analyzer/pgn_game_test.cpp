@@ -59,7 +59,7 @@ int check_sign_disagreements(const Game& g, std::string& first) {
   board::Position pos = g.start;
   for (std::size_t i = 0; i < g.moves.size(); ++i) {
     pos.do_move(g.moves[i]);
-    const std::string& text = g.raw.moves[i].text;
+    const std::string text(g.raw.moves[i].text());
     bool mate_sign = text.ends_with("#"), check_sign = text.ends_with("+");
     bool mated = pos.in_check() && !board::has_legal_move(pos);
     bool ok = mate_sign ? mated : check_sign ? (pos.in_check() && !mated) : !pos.in_check();
@@ -221,7 +221,7 @@ TEST_CASE("Chess960 games start from their FEN and castle as Chess960", "[pgn][r
   const Game& first = *cutechess[0];
   board::Position pos = first.start;
   for (int i = 0; i < 40; ++i) pos.do_move(first.moves[std::size_t(i)]);
-  CHECK(first.raw.moves[40].text == "O-O-O");
+  CHECK(first.raw.moves[40].text() == "O-O-O");
   CHECK(first.moves[40].kind() == board::MoveKind::Castling);
   CHECK(board::to_uci(pos, first.moves[40]) == "e1d1");
 

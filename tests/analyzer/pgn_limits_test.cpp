@@ -75,7 +75,14 @@ TEST_CASE("a move token is kept cut, too many or too long tags are errors", "[pg
   auto games = read_text("[Event \"x\"]\n\n1. " + std::string(100000, 'e') + " *\n");
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].moves.size() == 1);
-  CHECK(games[0].moves[0].text.size() == analyzer::kPgnMaxMoveText);
+  CHECK(games[0].moves[0].text().size() == analyzer::kPgnMaxMoveText);
+  // A '½' written as "1/2" lengthens a token that was short enough: it is cut again.
+  std::string halves = "a";
+  for (int i = 0; i < 15; ++i) halves += "\xc2\xbd";  // 31 bytes, 46 as "1/2"
+  games = read_text("[Event \"x\"]\n\n1. " + halves + " *\n");
+  REQUIRE(games.size() == 1);
+  REQUIRE(games[0].moves.size() == 1);
+  CHECK(games[0].moves[0].text() == "a1/21/21/21/21/21/21/21/21/21/21");
 
   std::string tags;
   for (std::size_t i = 0; i <= analyzer::kPgnMaxTags; ++i) tags += "[T" + std::to_string(i) + " \"v\"]\n";

@@ -50,7 +50,7 @@ std::string slurp(const std::string& path) {
 
 std::vector<std::string> texts(const RawGame& g) {
   std::vector<std::string> out;
-  for (const auto& m : g.moves) out.push_back(m.text);
+  for (const auto& m : g.moves) out.push_back(std::string(m.text()));
   return out;
 }
 
@@ -282,13 +282,13 @@ TEST_CASE("results with unicode dashes and halves, forfeits, and result tags", "
 TEST_CASE("castling spellings, en-passant remarks and unicode dashes in moves", "[pgn][reader]") {
   auto weird = read_file(test::fixture("pgn/syntax/lichess-org_scalachess_fixtures/weirdDashes.pgn"));
   REQUIRE(weird.size() == 1);
-  CHECK(weird[0].moves.at(14).text == "O-O");  // 8. O‑O with U+2011
-  CHECK(weird[0].moves.at(17).text == "O-O");
+  CHECK(weird[0].moves.at(14).text() == "O-O");  // 8. O‑O with U+2011
+  CHECK(weird[0].moves.at(17).text() == "O-O");
   for (const char* file : {"enpassantEP.pgn", "enpassantEP2.pgn"}) {
     auto g = read_file(test::fixture(std::string("pgn/syntax/lichess-org_scalachess_fixtures/") + file));
     REQUIRE(g.size() == 1);
     REQUIRE(g[0].moves.size() == 36);
-    CHECK(g[0].moves[34].text == "bxa6");
+    CHECK(g[0].moves[34].text() == "bxa6");
   }
   auto ep3 = read_file(test::fixture("pgn/syntax/lichess-org_scalachess_fixtures/enpassantEP3.pgn"));
   CHECK(texts(ep3.at(0)) == std::vector<std::string>{"e4", "d5", "e5", "f5", "exf6"});
@@ -376,7 +376,7 @@ TEST_CASE("forum delimiters, HTML line breaks and stray brackets are skipped", "
     auto g = read_file(test::fixture(std::string("pgn/syntax/lichess-org_scalachess_fixtures/") + file));
     REQUIRE(g.size() == 1);
     CHECK(g[0].moves.size() == 33);  // 17. Qe8# ends it
-    CHECK(g[0].moves.back().text == "Qe8#");
+    CHECK(g[0].moves.back().text() == "Qe8#");
     CHECK(any_contains(g[0].warnings, "[pgn]"));
   }
   auto br = read_file(test::fixture("pgn/syntax/jhlywa_chess.js___tests___pgn/0.pgn"));
