@@ -157,12 +157,11 @@ void order_nearest_last(MoveList& moves, Square king) {
 }
 
 std::vector<Move> path_to(const VisitedSet& set, uint32_t idx) {
-  std::vector<Move> line;
-  while (set[idx].parent != VisitedSet::kEmpty) {
-    line.push_back(set[idx].move);
-    idx = set[idx].parent;
-  }
-  return {line.rbegin(), line.rend()};
+  std::size_t length = 0;  // counted first: the line is made once, back to front
+  for (uint32_t i = idx; set[i].parent != VisitedSet::kEmpty; i = set[i].parent) ++length;
+  std::vector<Move> line(length);
+  for (auto it = line.rbegin(); it != line.rend(); ++it, idx = set[idx].parent) *it = set[idx].move;
+  return line;
 }
 
 // Indices by a small integer priority, lowest first, newest first among equals: a list
@@ -170,7 +169,7 @@ std::vector<Move> path_to(const VisitedSet& set, uint32_t idx) {
 // popping never allocate but to lengthen the links.
 class BucketQueue {
  public:
-  BucketQueue() { heads_.fill(kNil); }
+  BucketQueue() : next_(kFirstLinks) { heads_.fill(kNil); }
   void push(int priority, uint32_t index) {
     priority = std::min(priority, kMaxPriority);
     if (index >= next_.size()) next_.resize(std::max<std::size_t>(2 * next_.size(), std::size_t(index) + 1));
@@ -192,6 +191,7 @@ class BucketQueue {
  private:
   static constexpr int kMaxPriority = 255;
   static constexpr uint32_t kNil = 0xFFFFFFFF;
+  static constexpr std::size_t kFirstLinks = 256;  // most focused searches stay below: no growth
   std::array<uint32_t, kMaxPriority + 1> heads_;
   std::vector<uint32_t> next_;
   int best_ = kMaxPriority + 1, worst_ = -1;
@@ -210,7 +210,7 @@ class BucketQueue {
 // costs what it did with one queue.
 class Frontier {
  public:
-  explicit Frontier(Order order) : order_(order) {}
+  explicit Frontier(Order order) : order_(order), expanded_(kFirstExpanded) {}
   // The losing king's distance to the nearest square where it can be mated counts
   // kMateSquareWeight a step (see Exploration::set_mate_squares).
   void set_mate_squares(Bitboard squares) {
@@ -263,6 +263,7 @@ class Frontier {
   std::array<uint8_t, 64> mate_square_distance_{};
   uint32_t next_ = 0;
   BucketQueue first_, second_;
+  static constexpr std::size_t kFirstExpanded = 1024;  // as for the queues' links
   std::vector<bool> expanded_;  // guided: popped from one of the queues already
   unsigned greedy_turns_ = kDefaultGreedyTurns;
   unsigned pops_ = 0;  // guided: pops so far, which say whose turn it is
