@@ -7,7 +7,7 @@ namespace arbiter::analyzer {
 
 using board::Position;
 
-std::optional<RuleEnding> rule_ending_at(const Position& pos, int ply, bool game_goes_on) {
+std::optional<RuleEnding> detail::rule_ending_at(const Position& pos, int ply, bool game_goes_on) {
   if (!game_goes_on && !board::has_legal_move(pos)) {
     if (pos.in_check()) return RuleEnding{Ending::Checkmate, ply, win_for(~pos.side_to_move())};
     return RuleEnding{Ending::Stalemate, ply, GameResult::Draw};

@@ -21,11 +21,20 @@ struct RuleEnding {
 // move. The moves must be legal in sequence (a replayed game).
 std::optional<RuleEnding> first_rule_ending(const board::Position& start, std::span<const board::Move> moves);
 
+namespace detail {
+std::optional<RuleEnding> rule_ending_at(const board::Position& pos, int ply, bool game_goes_on);
+}
+
 // The ending standing in pos, `ply` plies into the game (pos carries the game's moves):
 // first_rule_ending one position at a time, for a caller that walks the game anyway.
 // `game_goes_on`: a next move is legal in pos, so it is neither checkmate nor stalemate
-// (and its legal moves are not generated).
-std::optional<RuleEnding> rule_ending_at(const board::Position& pos, int ply, bool game_goes_on);
+// (and its legal moves are not generated). Standing five times takes 16 plies without a
+// capture or a pawn move (position_history.cpp), the 75-move rule 150: most positions of
+// a game going on are settled here, without a call.
+inline std::optional<RuleEnding> rule_ending_at(const board::Position& pos, int ply, bool game_goes_on) {
+  if (game_goes_on && pos.halfmove_clock() < 16) return std::nullopt;
+  return detail::rule_ending_at(pos, ply, game_goes_on);
+}
 
 // The position after the first `plies` moves.
 board::Position position_after(const board::Position& start, std::span<const board::Move> moves, int plies);
