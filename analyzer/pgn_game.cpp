@@ -99,7 +99,8 @@ std::expected<Game, GameError> replay(RawGame raw) {
   for (const MoveToken& m : raw.moves)
     if (m.text().find('@') != std::string_view::npos)
       return fail(Kind::Variant, m.line,
-                  "'" + std::string(m.text()) + "' drops a piece: a crazyhouse or bughouse game, not standard chess: not audited");
+                  "'" + std::string(m.text()) +
+                      "' drops a piece: a crazyhouse or bughouse game, not standard chess: not audited");
 
   // The start position.
   std::optional<Position> start;
