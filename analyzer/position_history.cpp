@@ -6,11 +6,9 @@ namespace arbiter::analyzer {
 
 bool stood_at_least(const board::Position& pos, int times) {
   if (times <= 1) return true;
-  // A position stands again four plies later at the soonest (two plies on, the side that
-  // moved first has a man off its square, which the other side's move cannot put back):
-  // standing `times` times takes 4 (times - 1) plies, which most windows do not hold.
+  // Most windows are too short to hold plies_to_stand(times).
   const int window = std::min(pos.halfmove_clock(), pos.ply());
-  if (window < 4 * (times - 1)) return false;
+  if (window < plies_to_stand(times)) return false;
   // Earlier positions with the same key (same side to move, within the window): an
   // upper bound of the equal ones.
   if (pos.repetitions() + 1 < times) return false;

@@ -12,6 +12,11 @@
 
 namespace arbiter::analyzer {
 
+// The fewest plies, without a pawn move or a capture, in which a position can stand
+// `times` times: it stands again four plies later at the soonest (two plies on, the side
+// that moved first has a man off its square, which the other side's move cannot put back).
+constexpr int plies_to_stand(int times) { return 4 * (times - 1); }
+
 // Whether pos has stood at least `times` times so far, itself included.
 bool stood_at_least(const board::Position& pos, int times);
 

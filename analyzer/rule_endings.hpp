@@ -7,6 +7,7 @@
 #include <span>
 
 #include "analyzer/game_result.hpp"
+#include "analyzer/position_history.hpp"
 #include "search/board/position.hpp"
 
 namespace arbiter::analyzer {
@@ -29,10 +30,10 @@ std::optional<RuleEnding> rule_ending_at(const board::Position& pos, int ply, bo
 // first_rule_ending one position at a time, for a caller that walks the game anyway.
 // `game_goes_on`: a next move is legal in pos, so it is neither checkmate nor stalemate
 // (and its legal moves are not generated). Standing five times takes 16 plies without a
-// capture or a pawn move (position_history.cpp), the 75-move rule 150: most positions of
-// a game going on are settled here, without a call.
+// capture or a pawn move, the 75-move rule 150: most positions of a game going on are
+// settled here, without a call.
 inline std::optional<RuleEnding> rule_ending_at(const board::Position& pos, int ply, bool game_goes_on) {
-  if (game_goes_on && pos.halfmove_clock() < 16) return std::nullopt;
+  if (game_goes_on && pos.halfmove_clock() < plies_to_stand(5)) return std::nullopt;
   return detail::rule_ending_at(pos, ply, game_goes_on);
 }
 
