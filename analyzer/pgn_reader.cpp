@@ -671,6 +671,7 @@ struct PgnReader::Impl {
       return;
     }
     // No move is longer than a few characters; a long token is kept cut (it is no move).
+    // Cut here, it fits `plain` below; set_text cuts again what '½' as "1/2" lengthened.
     if (text.size() > kPgnMaxMoveText) text = text.substr(0, kPgnMaxMoveText);
     // Most games are longer than a few moves: their moves are not moved ten times over.
     if (moves.capacity() == 0) moves.reserve(kMovesReserved);
@@ -679,7 +680,6 @@ struct PgnReader::Impl {
     char plain[64];
     std::size_t n = unicode ? ascii_dashes(text, plain, sizeof plain) : 0;
     if (unicode && n <= sizeof plain) text = std::string_view(plain, n);
-    if (text.size() > kPgnMaxMoveText) text = text.substr(0, kPgnMaxMoveText);  // '½' made "1/2" grows
     MoveToken& m = moves.emplace_back();
     m.set_text(text);
     m.line = line_no;

@@ -11,6 +11,7 @@
 // tag is a syntax error with its line, and reading goes on with the next game.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -45,9 +46,9 @@ struct PgnError {
 // kept in place (at most kPgnMaxMoveText bytes): a game's moves are one block of memory.
 struct MoveToken {
   std::string_view text() const { return {chars.data(), size}; }
-  void set_text(std::string_view t) {  // t.size() <= kPgnMaxMoveText
-    size = uint8_t(t.size());
-    std::memcpy(chars.data(), t.data(), t.size());
+  void set_text(std::string_view t) {  // its first kPgnMaxMoveText bytes: a longer token is no move
+    size = uint8_t(std::min(t.size(), chars.size()));
+    std::memcpy(chars.data(), t.data(), size);
   }
   std::array<char, kPgnMaxMoveText> chars;
   uint8_t size = 0;
